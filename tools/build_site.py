@@ -166,6 +166,16 @@ def main(argv: list[str] | None = None) -> int:
         "pyodide_version": pyodide_pkg["version"],
         "python_version": pyodide_lock["info"]["python"],
         "pyodide_files": list(PYODIDE_RUNTIME_FILES),
+        # What one boot of pwa/worker.js fetches, relative to the site root (recorded in Chromium):
+        # the list a service worker must precache for the engine to start offline.
+        "boot_files": [
+            "pwa/engine.js",
+            "pwa/worker.js",
+            *(f"vendor/pyodide/{name}" for name in PYODIDE_RUNTIME_FILES if name != "pyodide-lock.json"),
+            "vendor/pyodide-lock.json",
+            f"vendor/{wheel.name}",
+            "vendor/build-info.json",
+        ],
     }
     write_json(VENDOR / "build-info.json", info)
     print(
