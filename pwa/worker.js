@@ -46,8 +46,13 @@ function callBridge(op, args) {
 
 function internalError(err) {
   // A Python exception that escaped the bridge is an engine bug, not an illegal move: say so.
-  const message = err && err.message ? err.message : String(err);
+  const message = lastLine(err && err.message ? err.message : err);
   return { ok: false, error: { kind: "internal", message: `Interner Fehler der Spiel-Engine: ${message}` } };
+}
+
+function lastLine(text) {
+  const lines = String(text).trim().split("\n");
+  return lines[lines.length - 1];
 }
 
 function isDone(result) {
@@ -102,7 +107,8 @@ async function boot() {
   } catch (err) {
     // loadPackage reports a failed download or integrity check through errorCallback and resolves
     // anyway, so the import is where it surfaces; show both.
-    const detail = packageErrors.length ? packageErrors.join("; ") : err.message;
+    // A Python traceback is long; its last line names the problem.
+    const detail = packageErrors.length ? packageErrors.join(" ") : lastLine(err.message);
     throw new Error(`Das Paket kaltfront konnte nicht geladen werden: ${detail}`);
   }
   const version = callBridge("version", {});

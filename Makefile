@@ -1,0 +1,85 @@
+# Kaltfront's two commands, `make play` and `make test`, and the steps they are built from.
+# Every target installs what it needs itself (a fresh machine has only python3, node/npm, make and
+# apt), is safe to run again, and skips work already done: stamp files mark a finished venv and
+# npm install; the site rebuild is reproducible and takes about a second.
+
+PYTHON ?= python3
+PORT ?= 8000
+HOST ?= 127.0.0.1
+
+VENV := .venv
+VPY := $(VENV)/bin/python
+VENV_STAMP := $(VENV)/.kaltfront-installed
+NODE_STAMP := node_modules/.kaltfront-installed
+# tests/ belongs to the engine and may not exist yet in an early checkout; pytest must not be
+# handed a missing folder.
+TEST_DIRS := $(wildcard tests e2e)
+
+.PHONY: all play test test-fast site venv node_modules browser bench clean distclean help
+
+all: site
+
+help:
+	@echo "make play       serve the game at http://localhost:$(PORT)/ (PORT=, HOST= to change)"
+	@echo "make test       install everything needed and run tests/ and e2e/ (headless Chromium)"
+	@echo "make test-fast  engine tests only (tests/), no browser"
+	@echo "make bench      run every bench/*.py"
+	@echo "make clean      remove build output (vendor/, build/, caches); distclean also .venv, node_modules"
+
+# --- Python: the project venv (pytest, hypothesis, playwright, build), engine installed editable.
+venv: $(VENV_STAMP)
+
+$(VENV_STAMP): pyproject.toml
+	@test -x $(VPY) || $(PYTHON) -m venv $(VENV)
+	$(VPY) -m pip install --disable-pip-version-check --quiet -e '.[test]'
+	@touch $@
+
+# --- JavaScript: only the Pyodide runtime, exactly as package-lock.json pins it.
+node_modules: $(NODE_STAMP)
+
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+# --- vendor/: kaltfront wheel + Pyodide runtime + project lockfile + build-info.json.
+# Always run: the script is fast, the wheel is byte-identical when nothing changed, and this way a
+# deleted or added engine module can never be missed by a stale dependency list.
+site: $(VENV_STAMP) $(NODE_STAMP)
+	$(VPY) tools/build_site.py
+
+# --- A Chromium for the browser tests: the system one if present, else Debian's package (as root),
+# else Playwright's own download (which needs its CDN to be reachable).
+browser: $(VENV_STAMP)
+	@if $(VPY) tools/find_browser.py >/dev/null 2>&1; then \
+		echo "browser: $$($(VPY) tools/find_browser.py)"; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "browser: installing Debian's chromium"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium \
+			|| $(VENV)/bin/playwright install chromium; \
+	else \
+		echo "browser: no Chromium and no root apt; trying playwright install chromium"; \
+		$(VENV)/bin/playwright install chromium; \
+	fi
+	@$(VPY) tools/find_browser.py >/dev/null || { echo "browser: still no Chromium/Chrome found" >&2; exit 1; }
+
+# --- The two commands.
+play: $(VENV_STAMP) site
+	$(VPY) tools/serve.py --port $(PORT) --host $(HOST)
+
+test: $(VENV_STAMP) site browser
+	$(VPY) -m pytest $(TEST_DIRS)
+
+test-fast: $(VENV_STAMP)
+	$(VPY) -m pytest tests
+
+bench: $(VENV_STAMP) site
+	@set -e; found=0; for f in bench/*.py; do \
+		[ -e "$$f" ] || continue; found=1; echo "== $$f"; $(VPY) "$$f"; \
+	done; [ $$found = 1 ] || echo "bench: no bench/*.py yet"
+
+clean:
+	rm -rf vendor build dist *.egg-info .pytest_cache .hypothesis test-results
+	find . -name __pycache__ -type d -not -path './.venv/*' -not -path './node_modules/*' -prune -exec rm -rf {} +
+
+distclean: clean
+	rm -rf $(VENV) node_modules
