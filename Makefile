@@ -54,7 +54,7 @@ browser: $(VENV_STAMP)
 		echo "browser: $$($(VPY) tools/find_browser.py)"; \
 	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 		echo "browser: installing Debian's chromium"; \
-		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends chromium \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium \
 			|| $(VENV)/bin/playwright install chromium; \
 	else \
 		echo "browser: no Chromium and no root apt; trying playwright install chromium"; \

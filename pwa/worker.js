@@ -45,7 +45,9 @@ function callBridge(op, args) {
 }
 
 function internalError(err) {
-  // A Python exception that escaped the bridge is an engine bug, not an illegal move: say so.
+  // A Python exception that escaped the bridge is an engine bug, not an illegal move: say so,
+  // and keep the whole traceback in the console for whoever debugs it.
+  console.error(err);
   const message = lastLine(err && err.message ? err.message : err);
   return { ok: false, error: { kind: "internal", message: `Interner Fehler der Spiel-Engine: ${message}` } };
 }
