@@ -1,0 +1,246 @@
+"""The save format: versioned JSON that holds a whole game (docs/save-format.md).
+
+A save carries its own map, so it loads even if the shipped map changes, and a person can write any
+position by hand. Loading checks everything; a corrupt, truncated, foreign or newer save raises
+`SaveError` with a German reason and never yields a half-loaded game.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .hexgrid import Hex
+from .rulesdata import RULES, SIDES
+from .state import Building, Outcome, Unit, grid_for
+
+FORMAT = "kaltfront-save"
+VERSION = 1
+
+
+class SaveError(ValueError):
+    """A save cannot be loaded; str(e) says why, in German."""
+
+
+def _unit_to_dict(g, u: Unit) -> dict:
+    d = {"id": u.id, "type": u.type, "side": u.side}
+    if u.at is not None:
+        d["at"] = g.hex(u.at).to_json()
+    d.update({"hp": u.hp, "level": u.level, "ammo": u.ammo, "fuel": u.fuel, "moved": u.moved,
+              "attacked": u.attacked})
+    if u.cargo:
+        d["cargo"] = [_unit_to_dict(g, g.units[c]) for c in u.cargo]
+    return d
+
+
+def game_to_dict(g) -> dict:
+    chars = [RULES.terrain[t].char for t in g.terrain]
+    w = g.width
+    return {
+        "format": FORMAT, "version": VERSION,
+        "scenario": g.scenario_id, "name": g.name, "briefing": g.briefing,
+        "objectives": dict(g.objectives), "region": g.region,
+        "map": {"width": g.width, "height": g.height,
+                "terrain": ["".join(chars[r * w:(r + 1) * w]) for r in range(g.height)]},
+        "blitz": g.blitz, "fog": g.fog, "round_limit": g.round_limit, "first": g.first,
+        "round": g.round, "side": g.side, "phase": g.phase, "money": dict(g.money),
+        "buildings": [
+            {"at": g.hex(b.at).to_json(), "type": b.type, "owner": b.owner, "name": b.name,
+             "capture": ({"side": b.capture_side, "unit": b.capture_unit}
+                         if b.capture_side is not None else None)}
+            for b in sorted(g.buildings.values(), key=lambda x: x.at)],
+        "units": [_unit_to_dict(g, u) for u in sorted(g.units.values(), key=lambda x: x.id)
+                  if u.at is not None],
+        "next_id": g.next_id, "rng": g.rng,
+        "outcome": g.outcome.to_json() if g.outcome else None,
+    }
+
+
+def dumps(g) -> str:
+    return json.dumps(game_to_dict(g), ensure_ascii=False, separators=(",", ":"))
+
+
+def loads(text: str | bytes | dict):
+    if isinstance(text, dict):
+        data = text
+    else:
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as e:
+            raise SaveError(f"Der Spielstand ist beschädigt oder unvollständig (kein gültiges JSON: {e}).") from None
+    return game_from_dict(data)
+
+
+# -- checking ------------------------------------------------------------------------------------
+
+def _need(cond: bool, message: str) -> None:
+    if not cond:
+        raise SaveError(f"Der Spielstand ist ungültig: {message}")
+
+
+def _is_int(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _int(d: dict, key: str, lo: int, hi: int, where: str) -> int:
+    v = d.get(key)
+    _need(_is_int(v) and lo <= v <= hi, f"{where}: '{key}' muss eine Zahl von {lo} bis {hi} sein.")
+    return v
+
+
+def _hex(v: object, g, where: str) -> int:
+    _need(isinstance(v, list) and len(v) == 2 and all(_is_int(x) for x in v),
+          f"{where}: Feld muss [Spalte, Zeile] sein.")
+    h = Hex(v[0], v[1])
+    _need(g.grid.contains(h), f"{where}: Feld {v} liegt nicht auf der Karte.")
+    return g.grid.index(h)
+
+
+def migrate(data: dict) -> dict:
+    """Bring an older save up to VERSION. Version 1 is the first; older ones never existed."""
+    version = data.get("version")
+    _need(_is_int(version), "die Versionsnummer fehlt.")
+    if version > VERSION:
+        raise SaveError(f"Dieser Spielstand stammt aus einer neueren Version von Kaltfront "
+                        f"(Format {version}, dieses Spiel kennt bis {VERSION}). Bitte aktualisiere das Spiel.")
+    if version < 1:
+        raise SaveError(f"Spielstand-Format {version} wird nicht unterstützt.")
+    return data
+
+
+def game_from_dict(data: object):
+    from .game import Game
+
+    _need(isinstance(data, dict), "erwartet ein JSON-Objekt.")
+    if data.get("format") != FORMAT:
+        raise SaveError("Das ist kein Kaltfront-Spielstand.")
+    data = migrate(data)
+    g = Game()
+    for key in ("scenario", "name", "briefing", "region"):
+        v = data.get(key, "")
+        _need(isinstance(v, str), f"'{key}' muss Text sein.")
+    g.scenario_id, g.name = data["scenario"], data.get("name", "")
+    g.briefing, g.region = data.get("briefing", ""), data.get("region", "")
+    obj = data.get("objectives", {})
+    _need(isinstance(obj, dict) and all(isinstance(v, str) for v in obj.values()),
+          "'objectives' muss Texte je Seite enthalten.")
+    g.objectives = dict(obj)
+    m = data.get("map")
+    _need(isinstance(m, dict), "die Karte ('map') fehlt.")
+    w = _int(m, "width", 1, 200, "map")
+    h = _int(m, "height", 1, 200, "map")
+    rows = m.get("terrain")
+    _need(isinstance(rows, list) and len(rows) == h and all(isinstance(r, str) and len(r) == w for r in rows),
+          f"map.terrain muss {h} Zeilen zu je {w} Zeichen haben.")
+    terrain = []
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            t = RULES.terrain_by_char.get(ch)
+            _need(t is not None, f"unbekanntes Geländezeichen {ch!r} auf Feld [{c}, {r}].")
+            terrain.append(t.id)
+    g.width, g.height, g.grid, g.terrain = w, h, grid_for(w, h), terrain
+    for key in ("blitz", "fog"):
+        _need(isinstance(data.get(key), bool), f"'{key}' muss true oder false sein.")
+    g.blitz, g.fog = data["blitz"], data["fog"]
+    rl = data.get("round_limit")
+    _need(rl is None or (_is_int(rl) and rl >= 1), "'round_limit' muss null oder eine Zahl sein.")
+    g.round_limit = rl
+    _need(data.get("first") in SIDES and data.get("side") in SIDES, "'first'/'side' muss nordbund oder liga sein.")
+    g.first, g.side = data["first"], data["side"]
+    _need(data.get("phase") in ("attack", "move"), "'phase' muss attack oder move sein.")
+    g.phase = data["phase"]
+    g.round = _int(data, "round", 1, 10**6, "Spiel")
+    money = data.get("money")
+    _need(isinstance(money, dict) and set(money) == set(SIDES)
+          and all(_is_int(v) and v >= 0 for v in money.values()), "'money' braucht nordbund und liga ≥ 0.")
+    g.money = dict(money)
+    g.rng = _int(data, "rng", 0, (1 << 64) - 1, "Spiel")
+
+    blist = data.get("buildings")
+    _need(isinstance(blist, list), "'buildings' fehlt.")
+    for k, bd in enumerate(blist):
+        where = f"Gebäude {k + 1}"
+        _need(isinstance(bd, dict), f"{where} ist kein Objekt.")
+        i = _hex(bd.get("at"), g, where)
+        _need(bd.get("type") == terrain[i], f"{where}: Typ {bd.get('type')!r} passt nicht zum Gelände {terrain[i]!r}.")
+        _need(i not in g.buildings, f"{where} steht doppelt.")
+        _need(bd.get("owner") in SIDES + (None,), f"{where}: Besitzer muss nordbund, liga oder null sein.")
+        _need(isinstance(bd.get("name", ""), str), f"{where}: Name muss Text sein.")
+        b = Building(at=i, type=terrain[i], owner=bd.get("owner"), name=bd.get("name", ""))
+        cap = bd.get("capture")
+        if cap is not None:
+            _need(isinstance(cap, dict) and cap.get("side") in SIDES and _is_int(cap.get("unit")),
+                  f"{where}: 'capture' braucht side und unit.")
+            b.capture_side, b.capture_unit = cap["side"], cap["unit"]
+        g.buildings[i] = b
+    for i, t in enumerate(terrain):
+        _need(t not in RULES.buildings or i in g.buildings,
+              f"das Gebäude auf Feld {g.hex(i).to_json()} fehlt in 'buildings'.")
+
+    ulist = data.get("units")
+    _need(isinstance(ulist, list), "'units' fehlt.")
+
+    def read_unit(ud: object, where: str, carrier: Unit | None) -> Unit:
+        _need(isinstance(ud, dict), f"{where} ist kein Objekt.")
+        uid = _int(ud, "id", 1, 10**9, where)
+        _need(uid not in g.units, f"{where}: Nummer {uid} kommt doppelt vor.")
+        utype = ud.get("type")
+        _need(utype in RULES.units, f"{where}: unbekannter Typ {utype!r}.")
+        ut = RULES.units[utype]
+        _need(ud.get("side") in SIDES, f"{where}: Seite muss nordbund oder liga sein.")
+        if carrier is None:
+            at = _hex(ud.get("at"), g, where)
+            _need(at not in g.board, f"{where}: auf Feld {ud.get('at')} steht schon eine Einheit.")
+            _need(RULES.terrain[terrain[at]].cost[ut.movement] is not None,
+                  f"{where}: {ut.name} kann {RULES.terrain[terrain[at]].name} nicht betreten.")
+        else:
+            _need("at" not in ud, f"{where}: Fracht hat kein eigenes Feld.")
+            _need(ud["side"] == carrier.side, f"{where}: Fracht gehört zur Seite des Transporters.")
+            _need(ut.movement in carrier.utype.transport_classes,
+                  f"{where}: {carrier.utype.name} kann {ut.name} nicht laden.")
+            at = None
+        hp = _int(ud, "hp", 1, RULES.start_hp, where)
+        level = _int(ud, "level", 0, RULES.max_level, where)
+        if g.blitz or ut.ammo is None:
+            _need(ud.get("ammo") is None, f"{where}: 'ammo' muss null sein.")
+            ammo = None
+        else:
+            ammo = _int(ud, "ammo", 0, ut.ammo, where)
+        if g.blitz or ut.fuel is None:
+            _need(ud.get("fuel") is None, f"{where}: 'fuel' muss null sein.")
+            fuel = None
+        else:
+            fuel = _int(ud, "fuel", 0, ut.fuel, where)
+        for key in ("moved", "attacked"):
+            _need(isinstance(ud.get(key), bool), f"{where}: '{key}' muss true oder false sein.")
+        u = Unit(id=uid, type=utype, side=ud["side"], at=at, hp=hp, level=level, ammo=ammo,
+                 fuel=fuel, moved=ud["moved"], attacked=ud["attacked"],
+                 carried_by=carrier.id if carrier else None)
+        g.units[uid] = u
+        if at is not None:
+            g.board[at] = uid
+        cargo = ud.get("cargo", [])
+        _need(isinstance(cargo, list), f"{where}: 'cargo' muss eine Liste sein.")
+        _need(len(cargo) <= ut.transport_slots, f"{where}: {ut.name} hat nur {ut.transport_slots} Plätze.")
+        for k, cd in enumerate(cargo):
+            c = read_unit(cd, f"{where}, Fracht {k + 1}", u)
+            _need(not c.cargo, f"{where}: Fracht kann nicht selbst beladen sein.")
+            u.cargo.append(c.id)
+        return u
+
+    for k, ud in enumerate(ulist):
+        read_unit(ud, f"Einheit {k + 1}", None)
+    for side in SIDES:
+        _need(g.unit_count(side) <= RULES.max_units, f"{side} hat mehr als {RULES.max_units} Einheiten.")
+    g.next_id = _int(data, "next_id", 1, 10**9, "Spiel")
+    _need(all(uid < g.next_id for uid in g.units), "'next_id' muss größer als jede Einheitennummer sein.")
+    for b in g.buildings.values():
+        if b.capture_unit is not None:
+            _need(b.capture_unit in g.units, f"Eroberung auf {g.hex(b.at).to_json()}: Einheit fehlt.")
+    out = data.get("outcome")
+    if out is not None:
+        _need(isinstance(out, dict) and out.get("winner") in SIDES + (None,)
+              and out.get("reason") in ("hq", "no_army", "round_limit", "surrender"),
+              "'outcome' braucht winner und reason.")
+        g.outcome = Outcome(out["winner"], out["reason"])
+    g.invalidate()
+    return g
