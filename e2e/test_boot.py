@@ -140,3 +140,16 @@ def test_server_sends_the_types_browsers_insist_on(base_url, path, mime):
     with urllib.request.urlopen(base_url + path, timeout=10) as response:
         assert response.headers.get_content_type() == mime
         assert response.headers["Cache-Control"] == "no-cache"
+
+
+@pytest.mark.mobile
+def test_engine_boots_on_a_touch_phone(phone_page, base_url, wait_for_engine):
+    """P5: the phone fixtures give a 390 px touch viewport, and the engine boots there too."""
+    phone_page.goto(base_url + BOOT_PAGE)
+    wait_for_engine(phone_page)
+    screen = phone_page.evaluate(
+        "() => ({width: innerWidth, touch: navigator.maxTouchPoints, coarse: matchMedia('(pointer: coarse)').matches})"
+    )
+    assert screen["width"] == 390
+    assert screen["touch"] > 0
+    assert screen["coarse"]
