@@ -101,10 +101,16 @@ def build_wheel(out_dir: Path) -> Path:
         wheels = sorted(dist.glob("kaltfront-*.whl"))
         if len(wheels) != 1:
             raise SystemExit(f"build_site: expected one kaltfront wheel, got {wheels}")
-        for old in out_dir.glob("kaltfront-*.whl"):
-            old.unlink()
         target = out_dir / wheels[0].name
-        shutil.copy2(wheels[0], target)
+        # Leave an identical wheel alone (the build is reproducible), and replace a changed one
+        # atomically: `make play` may be serving it right now.
+        if not target.exists() or sha256_of(target) != sha256_of(wheels[0]):
+            tmp_target = target.with_suffix(".whl.tmp")
+            shutil.copy2(wheels[0], tmp_target)
+            tmp_target.replace(target)
+        for old in out_dir.glob("kaltfront-*.whl"):
+            if old != target:
+                old.unlink()
         return target
 
 
