@@ -13,16 +13,14 @@ from dataclasses import dataclass
 from .rulesdata import RULES
 from .state import GameState, Unit
 
-_COSTS: dict[tuple[int, str], list[int | None]] = {}
-
-
 def terrain_costs(state: GameState, movement_class: str) -> list[int | None]:
-    """Cost to enter each hex for one movement class (R14, R17, R47); None = impassable."""
-    key = (id(state.terrain), movement_class)
-    costs = _COSTS.get(key)
-    if costs is None or len(costs) != len(state.terrain):
+    """Cost to enter each hex for one movement class (R14, R17, R47); None = impassable.
+
+    Kept per game (terrain never changes during a game)."""
+    costs = state._cost_cache.get(movement_class)
+    if costs is None:
         costs = [RULES.terrain[t].cost[movement_class] for t in state.terrain]
-        _COSTS[key] = costs
+        state._cost_cache[movement_class] = costs
     return costs
 
 

@@ -89,6 +89,7 @@ class GameState:
         self.next_id = 1
         self.outcome: Outcome | None = None
         self._visible_cache: dict[str, frozenset[int]] = {}
+        self._cost_cache: dict[str, list[int | None]] = {}  # movement class -> cost per hex
 
     # -- look-ups ---------------------------------------------------------------------------
     def terrain_at(self, i: int) -> Terrain:
