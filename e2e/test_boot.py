@@ -7,6 +7,7 @@ Also checks the failure paths a player could meet: a missing runtime file and a 
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import urllib.parse
 import urllib.request
@@ -124,6 +125,39 @@ def test_hanging_boot_times_out(page, base_url):
     error = page.evaluate("() => window.kaltfront.error")
     assert error["kind"] == "boot"
     assert "keine Antwort nach 4 Sekunden" in error["message"]
+
+
+AI_TURN = """async ([players]) => {
+    const k = window.kaltfront;
+    const scenarios = await k.call('scenarios', {});
+    await k.call('new_game', {scenario: scenarios[0].id, seed: 7, fog: true, players});
+    const progress = [];
+    const result = await k.engine.call('ai_turn', {}, {onProgress: (p) => progress.push(p)});
+    return {progress, result};
+}"""
+
+
+def test_ai_turn_without_a_computer_player_streams_nothing(page, base_url, wait_for_engine):
+    """ai_turn when no side is the computer's: one reply, done at once, no progress messages."""
+    page.goto(base_url + BOOT_PAGE)
+    wait_for_engine(page)
+    out = page.evaluate(AI_TURN, [{"nordbund": "human", "liga": "human"}])
+    assert out["progress"] == []
+    assert out["result"]["done"] is True
+    assert out["result"]["steps"] == 0
+
+
+@pytest.mark.skipif(importlib.util.find_spec("kaltfront.ai") is None, reason="kaltfront.ai is not written yet")
+def test_ai_turn_streams_each_computer_move(page, base_url, wait_for_engine):
+    """R4/P2: the computer's turn runs in the worker and reaches the page move by move."""
+    page.goto(base_url + BOOT_PAGE)
+    wait_for_engine(page)
+    out = page.evaluate(AI_TURN, [{"nordbund": "leicht", "liga": "human"}])
+    progress, result = out["progress"], out["result"]
+    assert len(progress) == result["steps"] >= 1
+    assert all("action" in step and "events" in step for step in progress)
+    assert [step["done"] for step in progress] == [False] * (len(progress) - 1) + [True]
+    assert result["observation"]["side"] == "liga" or result["observation"]["outcome"] is not None
 
 
 @pytest.mark.parametrize(

@@ -15,11 +15,13 @@
 // Requests are handled one at a time in arrival order (the game state is one Python object; two
 // interleaved calls could see it half-changed). Requests sent during boot wait for it.
 //
-// Streaming: "ai_turn" {strength} calls the bridge's "ai_turn_start" {strength}, then "ai_step"
-// until a step's result says it is done ({done: true}, or the string "done"). Every step that is
-// not done is posted as {id, progress: <step result>} so the page can animate the computer's moves
-// while the turn is still being computed; the final reply is {ok: true, result: {steps: n}} or the
-// first error. Any other op is a plain request/reply.
+// Streaming: "ai_turn" {strength?} plays the computer's whole turn by calling the bridge's "ai_step"
+// until a step's result has done: true (the side to act changed or the game ended; the computer's
+// players and strengths were fixed by "new_game"/"load"). Every step that did something (it has an
+// "action": {action, events, done, observation, ...}) is posted as {id, progress: <step result>},
+// the last one included, so the page can animate the moves while Python is still thinking. The final
+// reply is {ok: true, result: {...the last step's result, steps: n}} or the first error, in which
+// case the steps already streamed stay applied. Any other op is a plain request/reply.
 
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 
@@ -57,22 +59,19 @@ function lastLine(text) {
   return lines[lines.length - 1];
 }
 
-function isDone(result) {
-  return result === "done" || (result !== null && typeof result === "object" && result.done === true);
-}
-
 function runAiTurn(id, args) {
-  const start = callBridge("ai_turn_start", args);
-  if (!start.ok) return start;
   let steps = 0;
-  // A bound, so a bridge that never says "done" cannot spin the worker forever (60 units, a few
-  // actions each, stay far below it).
-  while (steps < MAX_AI_STEPS) {
-    const step = callBridge("ai_step", {});
+  // A bound, so a bridge that never says "done" cannot spin the worker forever (60 units with a few
+  // actions each stay far below it).
+  for (let calls = 0; calls < MAX_AI_STEPS; calls++) {
+    const step = callBridge("ai_step", args);
     if (!step.ok) return step;
-    if (isDone(step.result)) return { ok: true, result: { steps } };
-    steps += 1;
-    post({ id, progress: step.result });
+    const result = step.result ?? {};
+    if ("action" in result) {
+      steps += 1;
+      post({ id, progress: result });
+    }
+    if (result.done === true) return { ok: true, result: { ...result, steps } };
   }
   return { ok: false, error: { kind: "internal", message: `Der Computerzug endete nicht nach ${MAX_AI_STEPS} Schritten.` } };
 }
