@@ -1,0 +1,887 @@
+// app.js — wires the shell together: boots the engine behind the main menu, keeps the current
+// observation and the engine's answers about the selection, turns input events into engine requests,
+// and asks the renderer to draw. Every rule question goes to the engine (pwa/engine.js → worker →
+// kaltfront.bridge); this file only decides what to ask and when, and what to show.
+
+import { Engine } from "./engine.js";
+import { Camera, hexToWorld, mapWorldSize, hexDistance } from "./layout.js";
+import { Renderer } from "./render.js";
+import { Minimap } from "./minimap.js";
+import { Input } from "./input.js";
+import { Panel } from "./panel.js";
+import { MainMenu } from "./menu.js";
+import { renderHelp } from "./help.js";
+import { AiPlayer } from "./ai-player.js";
+import * as storage from "./storage.js";
+import { SIDE_NAME, PHASE_NAME, STRENGTH_NAME, counterText, roundText, winnerText, REASON_TEXT, eventText, otherSide } from "./texts.js";
+
+const $ = (id) => document.getElementById(id);
+const BOOT_TIMEOUT_MS = 30000;
+const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
+
+// ---- state ------------------------------------------------------------------------------------------
+const S = {
+  ready: false, rules: null, scenarios: [],
+  game: null,          // {players, scenario, fog} of the running game, null in the menu
+  obs: null,           // current observation (engine's observe for `viewer`)
+  viewer: null,        // whose eyes the map shows
+  canAct: { attack: [], move: [], unload: [] },
+  readySet: new Set(),
+  selection: null,     // {kind: "unit", id} | {kind: "building", at}
+  reach: null, targets: null, loadOpts: null, unloadOptions: null, unloadUnit: null,
+  hover: null, path: null, targetPreview: null, pendingTouch: null,
+  busy: false,         // an action is in flight
+  aiRunning: false,
+  covered: false,      // hot-seat cover: draw nothing (R61)
+  log: [],
+  hqNext: "enemy",
+  effects: [], animPos: new Map(), hiddenUnits: new Set(),
+  tapLatencies: [],
+  aiDelay: 1,          // pace multiplier for the computer's animation; 0 = instant (tests)
+  answers: new Map(),  // cached engine answers per unit until the next action (tap ≤ 1 round trip)
+};
+
+// ---- modules ----------------------------------------------------------------------------------------
+const camera = new Camera();
+const renderer = new Renderer($("map"), camera);
+const minimap = new Minimap($("minimap"), camera, (wx, wy) => { cancelTween(); camera.centreOn(wx, wy); requestDraw(); });
+const panel = new Panel($("panel-body"), $("terrain-info"), {
+  build: (type) => doAction({ type: "build", at: S.selection.at, unit_type: type }),
+  unload: () => startUnload(),
+  chooseCargo: (id) => chooseCargo(id),
+  cancel: () => { S.unloadOptions = null; S.unloadUnit = null; refreshPanel(); requestDraw(); },
+});
+const menu = new MainMenu({ onStart: (o) => startGame(o), onContinue: () => resumeGame(), onHelp: () => openHelp() });
+let engine = null;
+let ai = null;
+
+// ---- engine ----------------------------------------------------------------------------------------
+function call(op, args) { return engine.call(op, args); }
+
+function boot() {
+  const t0 = performance.now();
+  try {
+    engine = new Engine({ bootTimeoutMs: BOOT_TIMEOUT_MS });
+  } catch (e) {
+    bootFailed({ kind: "boot", message: `Die Spiel-Engine konnte nicht gestartet werden: ${e.message}` });
+    return;
+  }
+  ai = new AiPlayer(engine, animateAiStep);
+  engine.onCrash((err) => { showToast(err.message); window.kaltfront.error = { kind: err.kind, message: err.message }; });
+  engine.ready.then(async (info) => {
+    window.kaltfront.info = info;
+    S.rules = await call("rules", {});
+    S.scenarios = await call("scenarios", {});
+    menu.setReady(S.scenarios);
+    menu.status("");
+    S.ready = true;
+    window.kaltfront.ready = true;
+    window.kaltfront.timings.engineReady = performance.now() - t0;
+    if (!$("help").hidden) renderHelp($("help-content"), S.rules);
+    if (pendingStart) { const o = pendingStart; pendingStart = null; startGame(o); }
+  }).catch((err) => bootFailed({ kind: err.kind || "boot", message: err.message }));
+}
+
+function bootFailed(err) {
+  window.kaltfront.error = err;
+  menu.status(err.message, true);
+  $("boot-error-text").textContent = err.message;
+  $("boot-error").hidden = false;
+}
+
+// ---- game lifecycle ---------------------------------------------------------------------------------
+let pendingStart = null;
+
+/**
+ * Start a new game from options {scenario, fog, players, seed?}. The hook for share links (D10): a
+ * later issue parses `#blitz=…` into these options and calls this after boot.
+ */
+async function startGame(opts) {
+  if (!S.ready) { pendingStart = opts; return; }
+  const seed = opts.seed ?? Math.floor(Math.random() * 2 ** 31);
+  let v;
+  try {
+    v = await call("new_game", { scenario: opts.scenario, seed, fog: !!opts.fog, players: opts.players, viewer: opts.viewer });
+  } catch (e) { showToast(e.message); return; }
+  S.game = { players: opts.players, scenario: opts.scenario, fog: !!opts.fog };
+  S.log = [];
+  S.shownSide = null;
+  enterGame();
+  const humans = humanSides();
+  setView(v);
+  await refreshCanAct();
+  updateHeader(); refreshPanel();
+  centreOnOwnHq();
+  await autosave();
+  if (humans.length === 1 && !window.kaltfront.skipIntro) await openingPan();
+  await nextTurn({ fresh: true });
+}
+
+async function resumeGame() {
+  const saved = storage.readAutosave();
+  if (!saved) { menu.show(false); return; }
+  const meta = saved.meta || {};
+  let v;
+  try {
+    v = await call("load", { save: saved.save, players: meta.players, viewer: meta.viewer });
+  } catch (e) { showToast(e.message); return; }
+  S.game = { players: v.players, scenario: v.observation.scenario, fog: v.observation.fog };
+  S.log = meta.log || [];
+  S.shownSide = null;
+  enterGame();
+  setView(v);
+  await refreshCanAct();
+  updateHeader(); refreshPanel();
+  if (meta.camera) camera.set(meta.camera.x, meta.camera.y, meta.camera.scale); else centreOnOwnHq();
+  renderLog();
+  await nextTurn({ fresh: true, resumed: true });
+}
+
+function enterGame() {
+  menu.hide();
+  for (const id of ["end-screen", "game-menu", "handoff", "help"]) $(id).hidden = true;
+  $("app").classList.remove("in-menu");
+  S.selection = null; clearAnswers(); S.covered = false; S.effects = []; S.animPos.clear(); S.hiddenUnits.clear();
+  renderer.invalidate();
+  resize();
+  renderLog();
+}
+
+function toMainMenu() {
+  S.game = null; S.obs = null;
+  $("app").classList.add("in-menu");
+  for (const id of ["end-screen", "game-menu", "handoff", "ai-bar"]) $(id).hidden = true;
+  menu.show(storage.hasAutosave());
+  requestDraw();
+}
+
+function humanSides() { return S.game ? ["nordbund", "liga"].filter((s) => S.game.players[s] === "human") : []; }
+function isHuman(side) { return S.game && S.game.players[side] === "human"; }
+function myTurn() { return !!(S.obs && !S.obs.outcome && isHuman(S.obs.side) && S.obs.side === S.viewer && !S.aiRunning && !S.covered); }
+
+/** Take a view from the engine ({observation, viewer, players}); the bridge decides the viewer. */
+function setView(v) {
+  if (!v || !v.observation) return;
+  S.obs = v.observation;
+  S.viewer = v.viewer || S.obs.viewer;
+  if (v.players && S.game) S.game.players = v.players;
+  // Hot-seat with fog: a new player's view stays covered until "Weiter" (R61), even for one frame.
+  if (humanSides().length === 2 && S.obs.fog && !S.obs.outcome && S.obs.side !== S.shownSide) S.covered = true;
+  renderer.invalidate();
+}
+
+async function refresh() {
+  setView(await call("observe", {}));
+  await refreshCanAct();
+  renderer.invalidate();
+  updateHeader(); refreshPanel(); requestDraw();
+}
+
+async function refreshCanAct() {
+  if (S.obs && !S.obs.outcome && isHuman(S.obs.side) && S.obs.side === S.viewer) {
+    S.canAct = await call("can_act", {});
+  } else S.canAct = { attack: [], move: [], unload: [] };
+  const ids = S.obs && S.obs.phase === "attack" ? S.canAct.attack : [...S.canAct.move, ...S.canAct.unload];
+  S.readySet = new Set(ids);
+  prefetch();
+}
+
+/** Decide who plays next: the computer, a hot-seat handoff, or the human at the map. */
+async function nextTurn({ fresh = false, resumed = false } = {}) {
+  if (!S.obs) return;
+  if (S.obs.outcome) { showEnd(S.obs.outcome); return; }
+  const side = S.obs.side;
+  if (!isHuman(side)) { await runAi(side); return; }
+  if (humanSides().length === 2 && (side !== S.shownSide || fresh)) {
+    await handoff(side, resumed);
+    return;
+  }
+  updateHeader(); refreshPanel(); requestDraw();
+}
+
+async function runAi(side) {
+  S.aiRunning = true;
+  S.selection = null; clearAnswers();
+  $("ai-text").textContent = `${SIDE_NAME[side]} (Computer, ${STRENGTH_NAME[S.game.players[side]] || ""}) ist am Zug …`;
+  $("ai-bar").hidden = false;
+  updateHeader(); refreshPanel(); requestDraw();
+  try {
+    await ai.playTurn(S.game.players[side]);
+  } catch (e) {
+    showToast(e.message);
+  } finally {
+    S.aiRunning = false;
+    $("ai-bar").hidden = true;
+    S.animPos.clear(); S.hiddenUnits.clear();
+  }
+  if (!S.game) return;
+  // Both humans gone (computer vs computer, used by tests and demos): watch from Nordbund's side.
+  await refresh();
+  await autosave();
+  if (S.obs.outcome) { showEnd(S.obs.outcome); return; }
+  if (S.obs.side === side) { showToast("Der Computer hat seinen Zug nicht beendet."); return; }
+  await nextTurn();
+}
+
+async function handoff(side, resumed) {
+  const n = side === "nordbund" ? 1 : 2;
+  S.selection = null; clearAnswers();
+  S.covered = !!S.obs.fog;
+  $("handoff-title").textContent = `Spieler ${n} ist dran`;
+  $("handoff-text").textContent = `${SIDE_NAME[side]}${resumed ? " – Spiel fortgesetzt." : ""} ${S.covered ? "Die Karte bleibt verdeckt, bis du auf „Weiter“ tippst." : ""}`;
+  const h = $("handoff");
+  h.classList.toggle("covered", S.covered);
+  h.classList.toggle("open", !S.covered);
+  h.hidden = false;
+  window.kaltfront.state.covered = S.covered;
+  updateHeader(); refreshPanel(); requestDraw();
+  await new Promise((resolve) => { $("handoff-continue").onclick = () => resolve(); });
+  h.hidden = true;
+  S.covered = false;
+  S.shownSide = side;
+  window.kaltfront.state.covered = false;
+  await refresh();
+  centreOnOwnHq();
+  requestDraw();
+}
+
+function showEnd(outcome) {
+  storage.clearAutosave(); // a finished game cannot be continued
+  const t = winnerText(outcome);
+  let title = t;
+  if (humanSides().length === 1 && outcome.winner) title = outcome.winner === humanSides()[0] ? `Sieg! ${t}.` : `Niederlage. ${t}.`;
+  $("end-title").textContent = title;
+  $("end-reason").textContent = REASON_TEXT[outcome.reason] || "";
+  const es = $("end-screen");
+  es.dataset.winner = outcome.winner || "";
+  es.dataset.reason = outcome.reason || "";
+  es.hidden = false;
+  updateHeader(); requestDraw();
+}
+
+async function autosave() {
+  if (!S.game || !S.obs) return;
+  try {
+    const text = await call("save", {});
+    const ok = storage.writeAutosave(typeof text === "string" ? text : JSON.stringify(text), {
+      players: S.game.players, scenario: S.game.scenario, fog: S.game.fog, viewer: S.viewer,
+      camera: { x: camera.x, y: camera.y, scale: camera.scale }, log: S.log.slice(-50),
+    });
+    if (!ok) showToast("Der Browser hat das Speichern abgelehnt (Speicher voll?).");
+    return ok;
+  } catch (e) { showToast(e.message); return false; }
+}
+
+// ---- actions ----------------------------------------------------------------------------------------
+async function doAction(action) {
+  if (S.busy) return;
+  S.busy = true;
+  const before = S.obs;
+  try {
+    const res = await call("apply", { action });
+    addLog(res.events);
+    await playEvents(res.events, before, 0.6);
+    clearAnswers();
+    setView(res);
+    const phaseChanged = res.events.some((e) => e.type === "phase" || e.type === "game_over");
+    if (action.type === "build") S.selection = null;
+    await refreshCanAct();
+    updateHeader(); refreshPanel(); requestDraw();
+    if (phaseChanged) {
+      S.selection = null; clearAnswers();
+      await autosave();
+      S.busy = false;
+      await nextTurn();
+      return;
+    }
+  } catch (e) {
+    showToast(e.message); // illegal: the engine left the state unchanged, so the picture stays
+  } finally {
+    S.busy = false;
+  }
+}
+
+async function endPhase({ confirmed = false } = {}) {
+  if (!myTurn() || S.busy) return;
+  if (S.obs.phase === "attack" && S.canAct.attack.length && !confirmed) {
+    const n = S.canAct.attack.length;
+    const ok = await confirmDialog(`${n === 1 ? "1 Einheit kann" : n + " Einheiten können"} noch schießen. Angriffsphase trotzdem beenden?`, "Phase beenden");
+    if (!ok) return;
+  }
+  await doAction({ type: "end_phase" });
+}
+
+async function surrender() {
+  if (!S.game || !S.obs || S.obs.outcome) return;
+  const side = humanSides().length === 1 ? humanSides()[0] : S.obs.side;
+  const ok = await confirmDialog(`${SIDE_NAME[side]} gibt auf. Wirklich aufgeben?`, "Aufgeben");
+  if (!ok) return;
+  $("game-menu").hidden = true;
+  await doAction({ type: "surrender", side });
+}
+
+// ---- selection: one engine round trip at most, answers cached until the next action -------------------
+function clearAnswers() {
+  S.answers.clear();
+  S.reach = S.targets = S.loadOpts = S.unloadOptions = null;
+  S.unloadUnit = null; S.path = null; S.targetPreview = null; S.pendingTouch = null;
+}
+
+function ask(op, id) {
+  const key = op + ":" + id;
+  let p = S.answers.get(key);
+  if (!p) {
+    const arg = op === "unload_options" ? { transport: id } : { unit: id };
+    // attack_options answers {targets, range}; the map needs the targets.
+    p = call(op, arg).then((r) => (op === "attack_options" ? r.targets : r)).catch(() => []);
+    S.answers.set(key, p);
+  }
+  return p;
+}
+
+/** Ask ahead for the units that can act, so a tap finds its answer already there. */
+function prefetch() {
+  if (!S.obs || !myTurn()) return;
+  const op = S.obs.phase === "attack" ? "attack_options" : "reachable";
+  for (const id of S.readySet) ask(op, id);
+}
+
+const unitAt = (h) => S.obs.units.find((u) => same(u.at, h));
+const buildingAt = (h) => S.obs.buildings.find((b) => same(b.at, h));
+const selectedUnit = () => (S.selection && S.selection.kind === "unit" ? S.obs.units.find((u) => u.id === S.selection.id) : null);
+
+async function selectUnit(u, t0) {
+  S.selection = { kind: "unit", id: u.id };
+  S.reach = S.targets = S.loadOpts = S.unloadOptions = null; S.unloadUnit = null; S.path = null; S.targetPreview = null;
+  refreshPanel(); requestDraw();
+  if (!myTurn() || u.side !== S.obs.side) return;
+  const sel = S.selection;
+  if (S.obs.phase === "move") {
+    if (!u.moved) {
+      const reach = await ask("reachable", u.id);
+      if (S.selection !== sel) return;
+      S.reach = reach;
+    }
+  } else {
+    const targets = await ask("attack_options", u.id);
+    if (S.selection !== sel) return;
+    S.targets = targets;
+  }
+  drawNow();
+  if (t0 !== undefined) recordTap(t0);
+  refreshPanel();
+  if (S.obs.phase === "move" && !u.moved) {
+    const lo = await ask("load_options", u.id);
+    if (S.selection !== sel) return;
+    S.loadOpts = lo && lo.length ? lo : null;
+    requestDraw();
+  }
+}
+
+async function selectBuilding(b) {
+  S.selection = { kind: "building", at: b.at };
+  S.reach = S.targets = S.loadOpts = null; S.buildOptions = null;
+  refreshPanel(); requestDraw();
+  if (myTurn() && S.obs.phase === "move" && b.owner === S.obs.side && !unitAt(b.at)) {
+    const sel = S.selection;
+    const opts = await call("build_options", { at: b.at }).catch(() => []);
+    if (S.selection !== sel) return;
+    S.buildOptions = opts;
+    refreshPanel();
+  }
+}
+
+function deselect() {
+  S.selection = null; S.buildOptions = null; clearAnswers();
+  refreshPanel(); requestDraw();
+}
+
+async function startUnload() {
+  const u = selectedUnit();
+  if (!u) return;
+  S.unloadOptions = await ask("unload_options", u.id);
+  if (S.unloadOptions.length === 1) return chooseCargo(S.unloadOptions[0].unit);
+  refreshPanel();
+}
+
+function chooseCargo(id) {
+  S.unloadUnit = id;
+  refreshPanel(); requestDraw();
+}
+
+function unloadHexes() {
+  if (S.unloadUnit == null || !S.unloadOptions) return null;
+  const o = S.unloadOptions.find((x) => x.unit === S.unloadUnit);
+  return o ? o.to : null;
+}
+
+async function onTap(sx, sy, ev) {
+  const t0 = performance.now();
+  if (!S.obs || S.covered) return;
+  cancelTween();
+  const hc = camera.screenToHex(sx, sy);
+  const h = [hc.col, hc.row];
+  if (h[0] < 0 || h[1] < 0 || h[0] >= S.obs.width || h[1] >= S.obs.height) { deselect(); return; }
+  panel.terrain(S.obs, S.rules, h);
+  const touch = ev && ev.pointerType === "touch";
+  const u = selectedUnit();
+  if (myTurn() && !S.busy && u) {
+    // Unloading (R41).
+    const uh = unloadHexes();
+    if (uh && uh.some((x) => same(x, h))) return doAction({ type: "unload", transport: u.id, unit: S.unloadUnit, to: h });
+    const r = S.reach && S.reach.find((x) => same(x.to, h));
+    const lo = S.loadOpts && S.loadOpts.find((x) => same(x.at, h));
+    const tg = S.targets && S.targets.find((x) => same(x.target, h));
+    if (r || lo || tg) {
+      // Touch has no hover: the first tap previews (path, expected damage), the second one acts.
+      if (touch && !same(S.pendingTouch, h)) {
+        S.pendingTouch = h;
+        S.hover = h; S.path = r ? r.path : lo ? lo.path : null; S.targetPreview = tg || null;
+        refreshPanel(); requestDraw();
+        return;
+      }
+      S.pendingTouch = null;
+      if (lo && (!r || unitAt(h))) return doAction({ type: "load", unit: u.id, transport: lo.transport });
+      if (r) return doAction({ type: "move", unit: u.id, to: h });
+      if (tg) return doAction({ type: "attack", unit: u.id, target: h });
+    }
+  }
+  S.pendingTouch = null;
+  const tu = unitAt(h);
+  if (tu) {
+    if (u && u.id === tu.id) { deselect(); return; }
+    return selectUnit(tu, t0);
+  }
+  const b = buildingAt(h);
+  if (b) return selectBuilding(b);
+  deselect();
+}
+
+function onHover(sx, sy) {
+  if (!S.obs || S.covered) return;
+  if (sx === null) { S.hover = null; S.path = null; S.targetPreview = null; requestDraw(); return; }
+  const hc = camera.screenToHex(sx, sy);
+  const h = [hc.col, hc.row];
+  if (same(h, S.hover)) return;
+  S.hover = h;
+  const r = S.reach && S.reach.find((x) => same(x.to, h));
+  const lo = !r && S.loadOpts && S.loadOpts.find((x) => same(x.at, h));
+  S.path = r ? r.path : lo ? lo.path : null;
+  const tp = S.targets && S.targets.find((x) => same(x.target, h)) || null;
+  if (tp !== S.targetPreview) { S.targetPreview = tp; refreshPanel(); }
+  panel.terrain(S.obs, S.rules, h);
+  requestDraw();
+}
+
+function recordTap(t0) {
+  S.tapLatencies.push(performance.now() - t0);
+  if (S.tapLatencies.length > 500) S.tapLatencies.shift();
+}
+
+/** Tab / counter: the next own unit that can still act (R55, R59). */
+function nextUnit(dir = 1) {
+  if (!myTurn()) return;
+  const ids = S.obs.units.filter((u) => S.readySet.has(u.id)).map((u) => u.id);
+  if (!ids.length) return;
+  const cur = S.selection && S.selection.kind === "unit" ? ids.indexOf(S.selection.id) : -1;
+  const id = ids[(cur + dir + ids.length) % ids.length] ?? ids[0];
+  const u = S.obs.units.find((x) => x.id === id);
+  const w = hexToWorld(u.at[0], u.at[1]);
+  if (!camera.isVisible(w.x, w.y, 60)) tweenTo(w.x, w.y, 250);
+  selectUnit(u);
+}
+
+// ---- AI animation ---------------------------------------------------------------------------------
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function animateAiStep(step, { fast }) {
+  if (!S.game) return;
+  const events = step.events || [];
+  addLog(events);
+  const pace = fast ? 0 : S.aiDelay;
+  if (pace > 0) await playEvents(events, S.obs, pace);
+  if (step.observation) setView(step);
+  updateHeader();
+  requestDraw();
+  if (pace > 0 && events.length) await sleep(180 * pace);
+}
+
+/** Show engine events on the map: slides, shots, damage numbers, explosions. */
+async function playEvents(events, obsBefore, pace) {
+  if (!pace || !events.length || !S.obs) return;
+  for (const ev of events) {
+    if (ev.type === "moved" && ev.path && ev.path.length > 1) {
+      const per = 90 * pace;
+      for (let i = 1; i < ev.path.length; i++) {
+        const a = hexToWorld(ev.path[i - 1][0], ev.path[i - 1][1]), b = hexToWorld(ev.path[i][0], ev.path[i][1]);
+        const t0 = performance.now();
+        for (;;) {
+          const k = Math.min(1, (performance.now() - t0) / per);
+          S.animPos.set(ev.unit, { x: a.x + (b.x - a.x) * k, y: a.y + (b.y - a.y) * k });
+          drawNow();
+          if (k >= 1) break;
+          await nextFrame();
+        }
+      }
+      S.animPos.delete(ev.unit);
+    } else if (ev.type === "attacked") {
+      const now = performance.now();
+      const dur = 900 * pace;
+      if (ev.from) S.effects.push({ kind: "shot", from: ev.from, at: ev.at, t0: now, dur: 350 * pace });
+      if (ev.at) S.effects.push({ kind: "text", at: ev.at, text: `−${ev.damage}`, colour: "#ff6b6b", t0: now, dur });
+      if (ev.counter_damage && ev.from) S.effects.push({ kind: "text", at: ev.from, text: `−${ev.counter_damage}`, colour: "#ffb36b", t0: now + 250 * pace, dur });
+      await animateFor(500 * pace);
+    } else if (ev.type === "destroyed" && ev.at) {
+      S.effects.push({ kind: "boom", at: ev.at, t0: performance.now(), dur: 600 * pace });
+      await animateFor(400 * pace);
+    } else if (ev.type === "built" && ev.at) {
+      S.effects.push({ kind: "text", at: ev.at, text: "neu", colour: "#ffe14d", t0: performance.now(), dur: 700 * pace });
+    } else if (ev.type === "captured" && ev.at) {
+      S.effects.push({ kind: "text", at: ev.at, text: "erobert", colour: "#ffe14d", t0: performance.now(), dur: 900 * pace });
+      await animateFor(300 * pace);
+    }
+  }
+}
+
+const nextFrame = () => new Promise((r) => requestAnimationFrame(() => r()));
+async function animateFor(ms) { const end = performance.now() + ms; while (performance.now() < end) { drawNow(); await nextFrame(); } }
+
+// ---- camera moves -----------------------------------------------------------------------------------
+let tween = null;
+function cancelTween() { if (tween) { tween.cancelled = true; tween = null; } }
+function tweenTo(wx, wy, ms = 500) {
+  cancelTween();
+  const t = { cancelled: false };
+  tween = t;
+  const x0 = camera.x + camera.viewW / 2 / camera.scale, y0 = camera.y + camera.viewH / 2 / camera.scale;
+  const start = performance.now();
+  return new Promise((resolve) => {
+    const step = () => {
+      if (t.cancelled) return resolve(false);
+      const k = Math.min(1, (performance.now() - start) / ms);
+      const e = k < 0.5 ? 2 * k * k : 1 - Math.pow(-2 * k + 2, 2) / 2;
+      camera.centreOn(x0 + (wx - x0) * e, y0 + (wy - y0) * e);
+      drawNow();
+      if (k < 1) requestAnimationFrame(step); else { if (tween === t) tween = null; resolve(true); }
+    };
+    requestAnimationFrame(step);
+  });
+}
+
+function hqOf(side) { return S.obs && S.obs.buildings.find((b) => b.type === "hq" && b.owner === side); }
+function fallbackHq(side) {
+  // Under fog the building list may miss the enemy HQ; the scenario summary always knows it.
+  const sc = S.scenarios.find((x) => x.id === (S.obs && S.obs.scenario));
+  const h = sc && sc.hq && sc.hq[side];
+  return h ? { at: h.at, owner: side, type: "hq" } : null;
+}
+function hq(which) {
+  if (!S.obs) return null;
+  const side = which === "own" ? S.viewer : otherSide(S.viewer);
+  return hqOf(side) || fallbackHq(side);
+}
+
+function centreOnOwnHq() {
+  const h = hq("own");
+  const ws = mapWorldSize(S.obs.width, S.obs.height);
+  camera.setWorld(ws.w, ws.h);
+  const scale = camera.viewW < 600 ? 0.85 : 1.1;
+  if (h) { const w = hexToWorld(h.at[0], h.at[1]); camera.centreOn(w.x, w.y, scale); }
+  else camera.centreOn(ws.w / 2, ws.h / 2, scale);
+  requestDraw();
+}
+
+function jumpToHq(which) {
+  const h = hq(which);
+  if (!h) return;
+  const w = hexToWorld(h.at[0], h.at[1]);
+  tweenTo(w.x, w.y, 450);
+}
+
+/** R58: state the objective and pan to the enemy HQ and back once. */
+async function openingPan() {
+  const sc = S.scenarios.find((x) => x.id === S.obs.scenario);
+  const objective = S.obs.objective || (sc && sc.objectives && sc.objectives[S.viewer]) || "Erobere das gegnerische Hauptquartier.";
+  const el = $("objective");
+  el.textContent = `Dein Ziel: ${objective}`;
+  el.hidden = false;
+  const own = camera.toWorld(camera.viewW / 2, camera.viewH / 2);
+  const e = hq("enemy");
+  let ok = true;
+  if (e) {
+    const w = hexToWorld(e.at[0], e.at[1]);
+    ok = await tweenTo(w.x, w.y, 900);
+    if (ok) await sleep(700);
+    if (ok && !(tween && tween.cancelled)) ok = await tweenTo(own.x, own.y, 900);
+  }
+  setTimeout(() => { el.hidden = true; }, ok ? 1800 : 0);
+}
+
+// ---- drawing ----------------------------------------------------------------------------------------
+let drawQueued = false;
+let lastFrame = 0;
+function requestDraw() {
+  if (drawQueued) return;
+  drawQueued = true;
+  requestAnimationFrame(frame);
+}
+
+function animating() {
+  // The HQ target circle turns and the "can fire" rings pulse during the player's own turn (R37, R55).
+  return (S.obs && myTurn() && !document.hidden) || S.effects.length > 0;
+}
+
+function frame(now) {
+  drawQueued = false;
+  drawNow(now);
+  if (animating()) {
+    // Ambient animation only needs ~30 fps; this halves the work of an idle turn.
+    drawQueued = true;
+    setTimeout(() => requestAnimationFrame(frame), 28);
+  }
+}
+
+function view() {
+  return {
+    obs: S.obs, rules: S.rules, covered: S.covered || !S.obs,
+    myTurn: myTurn(), readySet: S.readySet,
+    reach: S.reach, targets: S.targets,
+    loadHexes: S.loadOpts ? S.loadOpts.map((o) => o.at) : null,
+    unloadHexes: unloadHexes(),
+    path: S.path, hover: S.hover,
+    selectedHex: S.selection ? (S.selection.kind === "unit" ? (selectedUnit() || {}).at : S.selection.at) : null,
+    animPos: S.animPos, hiddenUnits: S.hiddenUnits, effects: S.effects,
+  };
+}
+
+function drawNow(now = performance.now()) {
+  if (!S.obs || !S.game) { renderer.draw({ obs: null }, now); return; }
+  const t0 = performance.now();
+  S.effects = S.effects.filter((e) => now - e.t0 < e.dur);
+  const v = view();
+  renderer.draw(v, now);
+  if (!S.covered) minimap.draw(v);
+  updateHqChip();
+  lastFrame = performance.now() - t0;
+}
+
+function updateHqChip() {
+  const chip = $("hq-chip");
+  const e = S.obs && !S.covered ? hq("enemy") : null;
+  if (!e) { chip.hidden = true; return; }
+  const w = hexToWorld(e.at[0], e.at[1]);
+  if (camera.isVisible(w.x, w.y, 10)) { chip.hidden = true; return; }
+  const cx = camera.viewW / 2, cy = camera.viewH / 2;
+  const p = camera.toScreen(w.x, w.y);
+  const dx = p.x - cx, dy = p.y - cy;
+  const mx = cx - 70, my = cy - 30;
+  const k = Math.min(mx / Math.abs(dx || 1e-9), my / Math.abs(dy || 1e-9));
+  const from = selectedUnit() ? selectedUnit().at : (() => { const h = camera.screenToHex(cx, cy); return [h.col, h.row]; })();
+  const dist = hexDistance(from, e.at);
+  const angle = Math.atan2(dy, dx) * 180 / Math.PI;
+  const enemy = otherSide(S.viewer);
+  chip.className = enemy;
+  chip.innerHTML = `<span class="arrow" style="transform:rotate(${angle.toFixed(0)}deg)">➜</span>HQ ${dist}`;
+  chip.title = `HQ ${SIDE_NAME[enemy]}: ${dist} Felder`;
+  chip.dataset.distance = dist;
+  chip.style.left = `${cx + dx * k}px`;
+  chip.style.top = `${cy + dy * k}px`;
+  chip.hidden = false;
+}
+
+// ---- header, panel, log -----------------------------------------------------------------------------
+function updateHeader() {
+  const o = S.obs;
+  if (!o) return;
+  const sideEl = $("hdr-side");
+  sideEl.textContent = SIDE_NAME[o.side];
+  sideEl.className = "side-chip " + o.side;
+  $("hdr-phase").textContent = o.outcome ? "Spielende" : PHASE_NAME[o.phase];
+  const money = o.money ? o.money[S.viewer] : null;
+  $("hdr-money").textContent = money == null ? "" : String(money);
+  $("hdr-round").textContent = roundText(o);
+  const mine = myTurn();
+  const n = o.phase === "attack" ? S.canAct.attack.length : new Set([...S.canAct.move, ...S.canAct.unload]).size;
+  const c = $("counter");
+  c.textContent = counterText(o.phase, n);
+  c.dataset.count = n;
+  c.className = n ? (o.phase === "attack" ? "attack" : "move") : "none";
+  c.hidden = !mine;
+  c.disabled = !n;
+  $("btn-end-phase").disabled = !mine || S.busy;
+  $("btn-target-hq").disabled = !o;
+  window.kaltfront.state.phase = o.phase;
+}
+
+function refreshPanel() {
+  if (!S.obs || S.covered) { panel.render({}); return; }
+  const u = selectedUnit();
+  const b = S.selection && S.selection.kind === "building" ? buildingAt(S.selection.at) : null;
+  const mine = myTurn();
+  panel.render({
+    obs: S.obs, rules: S.rules, unit: u, building: b, myTurn: mine,
+    ready: u ? S.readySet.has(u.id) : false,
+    buildOptions: b ? S.buildOptions : null,
+    canUnload: !!(u && mine && S.obs.phase === "move" && S.canAct.unload.includes(u.id)),
+    unloadOptions: S.unloadOptions, unloadUnit: S.unloadUnit,
+    targetPreview: S.targetPreview,
+    hint: S.aiRunning ? "Der Computer ist am Zug." : mine
+      ? (S.obs.phase === "attack" ? "Angriffsphase: wähle eine Einheit mit rotem Ring und tippe ein rot umrandetes Ziel." : "Zugphase: wähle eine Einheit und tippe ein helles Feld. Eigene leere Gebäude produzieren.")
+      : "Wähle eine Einheit oder ein Gebäude.",
+  });
+}
+
+function unitName(id) {
+  const u = S.obs && S.obs.units.find((x) => x.id === id);
+  if (!u || !S.rules) return "Einheit";
+  return `${S.rules.units[u.type].name} (${SIDE_NAME[u.side]})`;
+}
+
+function addLog(events) {
+  for (const ev of events || []) {
+    const line = eventText(ev, unitName, S.rules);
+    if (line) S.log.push(line);
+  }
+  if (S.log.length > 200) S.log.splice(0, S.log.length - 200);
+  renderLog();
+}
+
+function renderLog() {
+  const ol = $("log");
+  const recent = S.log.slice(-60).reverse();
+  ol.innerHTML = recent.map((l) => `<li>${l.replace(/</g, "&lt;")}</li>`).join("");
+  ol.start = S.log.length;
+}
+
+// ---- small UI helpers -------------------------------------------------------------------------------
+let toastTimer = null;
+function showToast(msg, kind = "error") {
+  const t = $("toast");
+  t.textContent = msg;
+  t.className = kind === "info" ? "info" : "";
+  t.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { t.hidden = true; }, 3500);
+}
+
+function confirmDialog(text, yes = "OK") {
+  const d = $("confirm");
+  $("confirm-text").textContent = text;
+  $("confirm-yes").textContent = yes;
+  d.hidden = false;
+  $("confirm-yes").focus();
+  return new Promise((resolve) => {
+    const done = (v) => { d.hidden = true; $("confirm-yes").onclick = $("confirm-no").onclick = null; resolve(v); };
+    $("confirm-yes").onclick = () => done(true);
+    $("confirm-no").onclick = () => done(false);
+    d.onkeydown = (e) => { if (e.key === "Escape") done(false); };
+  });
+}
+
+function openHelp() {
+  renderHelp($("help-content"), S.rules);
+  $("help").hidden = false;
+  $("help-close").focus();
+}
+
+function overlayOpen() {
+  return ["main-menu", "game-menu", "handoff", "end-screen", "help", "confirm", "boot-error"].some((id) => !$(id).hidden);
+}
+
+// ---- wiring -----------------------------------------------------------------------------------------
+function resize() {
+  const st = $("stage");
+  const r = st.getBoundingClientRect();
+  const cx = camera.x + camera.viewW / 2 / camera.scale, cy = camera.y + camera.viewH / 2 / camera.scale;
+  renderer.resize(Math.max(1, r.width), Math.max(1, r.height), window.devicePixelRatio || 1);
+  renderer.invalidate();
+  if (S.obs) {
+    const ws = mapWorldSize(S.obs.width, S.obs.height);
+    camera.setWorld(ws.w, ws.h);
+    camera.centreOn(cx, cy);
+  }
+  requestDraw();
+}
+
+new ResizeObserver(() => resize()).observe($("stage"));
+
+new Input($("map"), {
+  tap: (x, y, e) => onTap(x, y, e),
+  hover: (x, y) => onHover(x, y),
+  pan: (dx, dy) => { cancelTween(); camera.panBy(dx, dy); requestDraw(); },
+  zoom: (f, x, y) => { cancelTween(); camera.zoomAt(f, x, y); requestDraw(); },
+  gestureEnd: () => requestDraw(),
+  key: (cmd, detail) => {
+    if (cmd === "escape") {
+      for (const id of ["help", "game-menu"]) if (!$(id).hidden) { $(id).hidden = true; return true; }
+      if (!overlayOpen()) deselect();
+      return true;
+    }
+    if (overlayOpen() || !S.obs) return false;
+    switch (cmd) {
+      case "next": nextUnit(detail); return true;
+      case "endPhase": endPhase(); return true;
+      case "hq": jumpToHq(detail); return true;
+      case "panKey": cancelTween(); camera.panBy(detail[0] * 120, detail[1] * 120); requestDraw(); return true;
+      case "zoomKey": cancelTween(); camera.zoomAt(detail, camera.viewW / 2, camera.viewH / 2); requestDraw(); return true;
+      default: return false;
+    }
+  },
+});
+
+$("btn-end-phase").addEventListener("click", () => endPhase());
+$("counter").addEventListener("click", () => nextUnit(1));
+$("btn-target-hq").addEventListener("click", () => { jumpToHq(S.hqNext); S.hqNext = S.hqNext === "enemy" ? "own" : "enemy"; });
+$("hq-chip").addEventListener("click", () => { jumpToHq("enemy"); S.hqNext = "own"; });
+$("btn-skip").addEventListener("click", () => ai && ai.skip());
+$("btn-menu").addEventListener("click", () => { $("game-menu").hidden = false; $("menu-save").focus(); });
+$("menu-close").addEventListener("click", () => { $("game-menu").hidden = true; });
+$("menu-save").addEventListener("click", async () => {
+  if (await autosave()) showToast("Spiel gespeichert.", "info");
+  $("game-menu").hidden = true;
+});
+$("menu-surrender").addEventListener("click", () => surrender());
+$("menu-help").addEventListener("click", () => { $("game-menu").hidden = true; openHelp(); });
+$("menu-main").addEventListener("click", async () => { await autosave(); toMainMenu(); });
+$("help-close").addEventListener("click", () => { $("help").hidden = true; });
+$("end-main").addEventListener("click", () => toMainMenu());
+document.addEventListener("visibilitychange", () => requestDraw());
+
+// ---- the test and tooling surface (layout and state, never rules) ------------------------------------
+window.kaltfront = {
+  ready: false,
+  error: null,
+  info: null,
+  timings: { scriptStart: performance.now() },
+  call: (op, args = {}) => (engine ? engine.call(op, args) : Promise.reject(new Error("Engine nicht gestartet"))),
+  state: S,
+  startGame,                     // share-link hook: startGame({scenario, fog, players, seed})
+  resumeGame,
+  skipIntro: false,
+  hexToScreen(col, row) {
+    // Page coordinates of a hex centre, for tests that click on the map.
+    const p = camera.hexToScreen(col, row);
+    const r = $("map").getBoundingClientRect();
+    return { x: r.left + p.x, y: r.top + p.y };
+  },
+  camera,
+  setAiDelay(k) { S.aiDelay = k; },
+  skipAi() { ai && ai.skip(); },
+  myTurn,
+  /** Bench: time `n` full redraws (terrain layer re-rendered each time when `cold`). */
+  benchRedraw(n = 30, cold = false) {
+    const times = [];
+    for (let i = 0; i < n; i++) {
+      if (cold) renderer.invalidate();
+      const t0 = performance.now();
+      drawNow();
+      times.push(performance.now() - t0);
+    }
+    return times;
+  },
+  lastFrameMs: () => lastFrame,
+};
+
+menu.show(storage.hasAutosave());
+window.kaltfront.timings.menuShown = performance.now();
+boot();
