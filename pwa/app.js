@@ -228,7 +228,7 @@ async function handoff(side, resumed) {
   S.selection = null; clearAnswers();
   S.covered = !!S.obs.fog;
   $("handoff-title").textContent = `Spieler ${n} ist dran`;
-  $("handoff-text").textContent = `${SIDE_NAME[side]}${resumed ? " – Spiel fortgesetzt." : ""} ${S.covered ? "Die Karte bleibt verdeckt, bis du auf „Weiter“ tippst." : ""}`;
+  $("handoff-text").textContent = `${SIDE_NAME[side]}${resumed ? " – Spiel fortgesetzt" : ""}. ${S.covered ? "Die Karte bleibt verdeckt, bis du auf „Weiter“ tippst." : ""}`;
   const h = $("handoff");
   h.classList.toggle("covered", S.covered);
   h.classList.toggle("open", !S.covered);
@@ -287,9 +287,10 @@ async function doAction(action) {
     if (action.type === "build") S.selection = null;
     await refreshCanAct();
     updateHeader(); refreshPanel(); requestDraw();
+    // Autosave after every phase (R63) and, cheaply, after every action, so a reload loses nothing.
+    await autosave();
     if (phaseChanged) {
       S.selection = null; clearAnswers();
-      await autosave();
       S.busy = false;
       await nextTurn();
       return;
@@ -866,6 +867,8 @@ window.kaltfront = {
   },
   camera,
   setAiDelay(k) { S.aiDelay = k; },
+  act: (action) => doAction(action),   // tests: an action through the same path a click takes
+  endPhase: (o) => endPhase(o),
   skipAi() { ai && ai.skip(); },
   myTurn,
   /** Bench: time `n` full redraws (terrain layer re-rendered each time when `cold`). */
