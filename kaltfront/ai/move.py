@@ -1,0 +1,533 @@
+"""The move phase: where each unit goes, loading and unloading, and what to build.
+
+One greedy planner serves all three strengths; a `Style` sets what it pays attention to. Each unit
+in turn picks the best of the hexes the engine says it can reach (or staying), and the move is applied
+to the belief game at once, so later units see where earlier ones went. Schwer runs the planner with
+several styles and unit orders and keeps the variant that fares best against the opponent's likely
+reply (search.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .common import BLITZ_UNITS, BUILDINGS, CAPTURERS, INF, TERRAIN, UNITS
+
+
+@dataclass(frozen=True)
+class Style:
+    name: str
+    w_prog: float = 1.0      # progress toward the unit's objective, per turn of distance
+    w_cap: float = 6.0       # standing on a building to capture
+    w_danger: float = 0.0    # expected loss from the enemy's next attack phase (per 100 of value)
+    w_opp: float = 0.0       # shots the unit would have next turn (per 100 of value)
+    w_group: float = 0.0     # staying with the group instead of running ahead
+    w_guard: float = 0.0     # occupying the own HQ and threatened buildings
+    w_terrain: float = 0.0   # defence bonus of the hex when under threat
+    repair_hp: int = 0       # units with hp at or below this go to a repairing building
+    stay_prob: float = 0.0   # chance that a unit simply stays put (Leicht)
+    order: str = "front"     # which units move first
+    buy: str = "simple"      # "simple" | "situation" | "seen"
+
+
+LEICHT = Style("leicht", stay_prob=0.2)
+NORMAL = Style("normal", w_danger=1.0, w_opp=0.4, w_group=0.5, w_guard=1.0, w_terrain=0.15, repair_hp=4,
+               buy="situation")
+SCHWER = Style("schwer", w_danger=1.2, w_opp=0.6, w_group=0.5, w_guard=2.0, w_terrain=0.2, repair_hp=4,
+               buy="seen")
+
+# Units Leicht buys (R5): cheap, single-purpose, nothing that needs care.
+SIMPLE_UNITS = ("jaeger", "spaehwagen", "schuetzenpanzer", "transporter", "landungsboot")
+
+
+def schwer_variants() -> list[Style]:
+    """The move-phase variants Schwer tries, most promising first (the anytime search stops early
+    when its budget runs out)."""
+    s = SCHWER
+    return [s,
+            replace(s, name="schwer-careful", w_danger=2.0, w_opp=0.4, w_group=0.8),
+            replace(s, name="schwer-bold", w_danger=0.6, w_opp=1.0, w_prog=1.3),
+            replace(s, name="schwer-back", order="back"),
+            replace(s, name="schwer-hold", w_danger=3.0, w_prog=0.6, w_terrain=0.5),
+            replace(s, name="schwer-rush", w_danger=0.3, w_prog=1.6, w_cap=9.0),
+            replace(s, name="schwer-careful-back", w_danger=2.0, w_group=0.8, order="back"),
+            replace(s, name="schwer-bold-back", w_danger=0.6, w_opp=1.0, order="back")]
+
+
+def _hex(geo, i):
+    return geo.hex(i)
+
+
+class MovePlanner:
+    """Plans one move phase on a belief game (side to act = me, phase = move)."""
+
+    def __init__(self, game, sit, style: Style, rng, budget, seen_types=None) -> None:
+        self.g, self.sit, self.st, self.rng, self.budget = game, sit, style, rng, budget
+        self.geo = sit.geo
+        self.actions: list[dict] = []
+        self.score = 0.0
+        self.pos = {uid: u["i"] for uid, u in sit.own.items()}
+        self.moved = {uid for uid, u in sit.own.items() if u.get("moved")}
+        self.occupied = set(self.pos.values()) | set(sit.enemy_hexes)
+        self.claimed: set[int] = set()
+        self.seen_types = seen_types or {}
+        self.threats = sit.capture_threats() if style.w_guard else {}
+        self.money = sit.obs["money"].get(sit.me, 0)
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def apply(self, action: dict) -> list[dict]:
+        events = self.g.apply(action)
+        self.budget.spend(1)
+        self.actions.append(action)
+        for e in events:
+            t = e["type"]
+            if e.get("side") != self.sit.me:
+                continue
+            if t == "moved":
+                uid = e["unit"]
+                if uid in self.pos:
+                    self.occupied.discard(self.pos[uid])
+                    self.pos[uid] = self.geo.idx(e["to"])
+                    self.occupied.add(self.pos[uid])
+                self.moved.add(uid)
+            elif t == "loaded":
+                uid = e["unit"]
+                if uid in self.pos:
+                    self.occupied.discard(self.pos.pop(uid))
+                self.moved.add(uid)
+            elif t == "unloaded":
+                uid = e["unit"]
+                self.pos[uid] = self.geo.idx(e["to"])
+                self.occupied.add(self.pos[uid])
+                self.moved.add(uid)
+            elif t == "ambushed":
+                self.moved.add(e["unit"])
+            elif t == "built":
+                self.money -= e["cost"]
+                self.occupied.add(self.geo.idx(e["at"]))
+        return events
+
+    def unit(self, uid: int) -> dict:
+        u = self.sit.own.get(uid)
+        if u is None:
+            for cs in self.sit.cargo_of.values():
+                for c in cs:
+                    if c["id"] == uid:
+                        return c
+        return u
+
+    def needs_repair(self, u: dict) -> bool:
+        st = self.st
+        if not st.repair_hp or u["hp"] > st.repair_hp:
+            return False
+        mc = UNITS[u["type"]]["movement"]
+        sites = self.sit.repair_sites(mc)
+        if not sites:
+            return False
+        here = self.pos.get(u["id"], u["i"])
+        best = min(self.sit.building_field(mc, s)[here] for s in sites)
+        return best <= 3 * max(1, UNITS[u["type"]]["move"]) and self.sit.turns_left > 2
+
+    def needs_supply(self, u: dict) -> bool:
+        ut = UNITS[u["type"]]
+        if self.sit.blitz:
+            return False
+        if ut["ammo"] is not None and u.get("ammo") is not None and u["ammo"] <= 0:
+            return True
+        if ut["fuel"] is not None and ut["movement"] != "luft" and u.get("fuel") is not None:
+            return u["fuel"] < ut["move"]
+        return False
+
+    # -- objectives ------------------------------------------------------------------------------
+    def capture_target(self, u: dict, here: int) -> list[int] | None:
+        """The building a capturer heads for (nearest unclaimed, the enemy HQ preferred; in the last
+        rounds only buildings it can still reach, R66)."""
+        sit = self.sit
+        mc = UNITS[u["type"]]["movement"]
+        mv = max(1, UNITS[u["type"]]["move"])
+        best = None
+        for i in sit.targets:
+            f = sit.building_field(mc, i)
+            d = f[here]
+            if d >= INF:
+                continue
+            turns = -(-d // mv)
+            if turns > sit.turns_left:
+                continue
+            bonus = 2.0 if i == sit.enemy_hq else 0.0
+            if i in self.claimed:
+                bonus -= 3.0
+            key = (turns - bonus, d, i)
+            if best is None or key < best[0]:
+                best = (key, i, f)
+        if best is None:
+            return None
+        self.claimed.add(best[1])
+        return best[2]
+
+    def field_for(self, u: dict, here: int):
+        """(role, distance field) for a unit."""
+        sit = self.sit
+        ut = UNITS[u["type"]]
+        mc = ut["movement"]
+        if self.needs_repair(u):
+            return "repair", sit.field_from(mc, sit.repair_sites(mc))
+        if self.needs_supply(u):
+            sites = sit.supply_sites(mc)
+            if sites:
+                return "supply", sit.field_from(mc, sites)
+        if u["type"] in CAPTURERS:
+            f = self.capture_target(u, here)
+            if f is not None:
+                return "capture", f
+        if u["type"] == "versorger" and not sit.blitz:
+            needy = sorted(self.pos[x] for x, o in sit.own.items()
+                           if x in self.pos and o is not u and self.needs_supply_any(o))
+            if needy:
+                return "versorger", sit.field_from(mc, needy)
+        return "front", sit.front_field(mc)
+
+    def needs_supply_any(self, u: dict) -> bool:
+        ut = UNITS[u["type"]]
+        if ut["ammo"] is not None and u.get("ammo") is not None and u["ammo"] <= ut["ammo"] // 2:
+            return True
+        return ut["fuel"] is not None and u.get("fuel") is not None and u["fuel"] <= ut["fuel"] // 2
+
+    # -- scoring ----------------------------------------------------------------------------------
+    def score_hex(self, u: dict, h: int, role: str, field, group_front: float | None) -> float:
+        st, sit = self.st, self.sit
+        ut = UNITS[u["type"]]
+        mv = max(1, ut["move"])
+        d = field[h]
+        s = -st.w_prog * (min(d, 40 * mv) / mv)
+        b = sit.bld.get(h)
+        if b is not None:
+            if u["type"] in CAPTURERS and b["owner"] != sit.me and role in ("capture", "front"):
+                s += st.w_cap * (3.0 if b["type"] == "hq" else 1.0)
+                if sit.blitz and sit.turns_left <= 2:
+                    s += st.w_cap
+            elif b["owner"] != sit.me and u["type"] not in CAPTURERS:
+                # Keeps the own Jäger off it; on an enemy factory at least it blocks production.
+                s -= 0.0 if BUILDINGS[b["type"]]["produces"] and b["owner"] == sit.en else 1.0
+            if b["owner"] == sit.me:
+                producer = bool(BUILDINGS[b["type"]]["produces"])
+                if role == "repair" and ut["movement"] in BUILDINGS[b["type"]]["repairs"]:
+                    s += 3.0
+                elif role == "supply" and ut["movement"] in BUILDINGS[b["type"]]["supplies"]:
+                    s += 3.0
+                elif producer and h not in self.threats:
+                    s -= 0.3  # keep production sites free
+                urg = self.threats.get(h)
+                if urg and (urg >= 1.0 or b["type"] == "hq"):
+                    w = st.w_guard * urg * (6.0 if b["type"] == "hq" else 1.5)
+                    if producer and self.can_build_guard(h):
+                        w *= 0.15  # a unit built here at the end of the phase guards it as well
+                    s += w
+        if st.w_danger:
+            hit = sit.expected_hit(u, h)
+            if hit > 0:
+                hp = u["hp"]
+                loss = min(hit, hp) / 10 * ut["cost"]
+                if hit >= hp:
+                    loss += 0.3 * ut["cost"]
+                mult = 1.5 if (ut["range"] and ut["range"][0] > 1) else 1.0
+                s -= st.w_danger * mult * loss / 100
+                s += st.w_terrain * TERRAIN[sit.terrain[h]]["defence"]
+        if st.w_opp and role == "front":
+            mult = 2.0 if (ut["range"] and ut["range"][0] > 1) else 1.0
+            s += st.w_opp * mult * sit.opportunity(u, h) / 100
+        if st.w_group and group_front is not None and role == "front":
+            ahead = group_front - d / mv
+            if ahead > 1.0:
+                s -= st.w_group * (ahead - 1.0)
+        if ut["movement"] == "luft" and ut["fuel"] is not None and not sit.blitz:
+            if h in set(sit.air_homes()):
+                s += 0.5
+        return s
+
+    def can_build_guard(self, h: int) -> bool:
+        b = self.sit.bld[h]
+        cheapest = min((UNITS[t]["cost"] for t in UNITS
+                        if UNITS[t]["movement"] in BUILDINGS[b["type"]]["produces"]
+                        and (not self.sit.blitz or t in BLITZ_UNITS)), default=INF)
+        return self.money >= cheapest
+
+    def air_ok(self, u: dict, h: int, cost: int) -> bool:
+        """An aircraft may end only where it cannot crash and can still get home (R19)."""
+        ut = UNITS[u["type"]]
+        if ut["movement"] != "luft" or ut["fuel"] is None or u.get("fuel") is None:
+            return True
+        homes = self.sit.air_homes()
+        if h in homes:
+            return True
+        left = u["fuel"] - cost
+        if left < 1:
+            return False
+        if not homes:
+            return left >= 1
+        f = self.sit.field_from("luft", homes)
+        return f[h] <= left
+
+    # -- the plan ----------------------------------------------------------------------------------
+    def order_units(self) -> list[int]:
+        sit = self.sit
+        keys = []
+        for uid in sorted(self.pos):
+            if uid in self.moved:
+                continue
+            u = sit.own[uid]
+            here = self.pos[uid]
+            ut = UNITS[u["type"]]
+            front = sit.front_field(ut["movement"])[here] / max(1, ut["move"])
+            artillery = bool(ut["range"] and ut["range"][0] > 1)
+            first = 0 if u["type"] in CAPTURERS else 1
+            if self.st.order == "back":
+                keys.append(((first, artillery, -front, uid), uid))
+            else:
+                keys.append(((first, artillery, front, uid), uid))
+        keys.sort()
+        return [uid for _, uid in keys]
+
+    def group_front(self) -> float | None:
+        vals = []
+        for uid, i in self.pos.items():
+            u = self.sit.own.get(uid)
+            if u is None or u["type"] in CAPTURERS:
+                continue
+            ut = UNITS[u["type"]]
+            vals.append(self.sit.front_field(ut["movement"])[i] / max(1, ut["move"]))
+        if len(vals) < 2:
+            return None
+        vals.sort()
+        return vals[len(vals) // 2]
+
+    def plan(self) -> list[dict]:
+        self.load_stranded()
+        self.move_transports()
+        gf = self.group_front() if self.st.w_group else None
+        for uid in self.order_units():
+            if self.budget.done and self.st.name.startswith("schwer"):
+                break
+            if uid in self.moved or uid not in self.pos:
+                continue
+            self.move_unit(self.sit.own[uid], gf)
+        self.build()
+        self.actions.append({"type": "end_phase"})
+        return self.actions
+
+    def move_unit(self, u: dict, gf) -> None:
+        uid = u["id"]
+        if self.st.stay_prob and self.rng.random() < self.st.stay_prob:
+            return
+        here = self.pos[uid]
+        role, field = self.field_for(u, here)
+        opts = self.g.reachable(uid)
+        self.budget.spend(1)
+        best_s = self.score_hex(u, here, role, field, gf) if self.air_ok(u, here, 0) else -1e9
+        best = None
+        for o in opts:
+            h = self.geo.idx(o["to"])
+            if not self.air_ok(u, h, o["cost"]):
+                continue
+            s = self.score_hex(u, h, role, field, gf)
+            if s > best_s + 1e-9:
+                best_s, best = s, o["to"]
+        self.score += best_s
+        if best is not None:
+            self.apply({"type": "move", "unit": uid, "to": best})
+
+    # -- transport --------------------------------------------------------------------------------
+    def stranded(self, u: dict) -> bool:
+        """A land unit whose objectives cannot be reached over land needs a transport."""
+        ut = UNITS[u["type"]]
+        if ut["movement"] in ("luft", "see") or not self.sit.targets:
+            return False
+        here = self.pos.get(u["id"])
+        if here is None:
+            return False
+        f = self.sit.front_field(ut["movement"])
+        return f[here] >= INF
+
+    def load_stranded(self) -> None:
+        for uid in sorted(self.pos):
+            if uid in self.moved:
+                continue
+            u = self.sit.own[uid]
+            if not self.stranded(u):
+                continue
+            opts = self.g.load_options(uid)
+            self.budget.spend(1)
+            if opts:
+                o = min(opts, key=lambda o: (len(o["path"]), o["transport"]))
+                self.apply({"type": "load", "unit": uid, "transport": o["transport"]})
+
+    def move_transports(self) -> None:
+        sit = self.sit
+        for tid in sorted(self.pos):
+            t = sit.own.get(tid)
+            if t is None or tid in self.moved:
+                continue
+            ut = UNITS[t["type"]]
+            if not ut["transport"] or ut["range"]:
+                continue  # fighting transports (Schützenpanzer) move as fighters
+            cargo = self.cargo_now(tid)
+            if cargo:
+                self.carry(t, cargo)
+            else:
+                self.fetch(t)
+
+    def cargo_now(self, tid: int) -> list[dict]:
+        out = [dict(c) for c in self.sit.cargo_of.get(tid, [])]
+        for a in self.actions:
+            if a["type"] == "load" and a["transport"] == tid:
+                out.append(dict(self.sit.own[a["unit"]]))
+        return out
+
+    def drop_field(self, t: dict, cargo: list[dict]):
+        """Distance for the transport to hexes where its cargo could get off toward an objective."""
+        sit = self.sit
+        ut = UNITS[t["type"]]
+        cmc = UNITS[cargo[0]["type"]]["movement"]
+        cf = sit.front_field(cmc)
+        spots = []
+        for h in range(sit.geo.size):
+            ter = sit.terrain[h]
+            if TERRAIN[ter]["cost"][ut["movement"]] is None:
+                continue
+            if t["type"] == "landungsboot" and ter not in ("kueste", "hafen"):
+                continue
+            if t["type"] == "faehre" and ter != "hafen":
+                continue
+            if ut["movement"] != "see" and TERRAIN[ter]["cost"][cmc] is None:
+                continue
+            if any(cf[n] < INF and TERRAIN[sit.terrain[n]]["cost"][cmc] is not None for n in sit.geo.nb[h]):
+                spots.append(h)
+        return sit.field_from(ut["movement"], spots), cf
+
+    def carry(self, t: dict, cargo: list[dict]) -> None:
+        tid = t["id"]
+        field, cf = self.drop_field(t, cargo)
+        here = self.pos[tid]
+        best_s, best = -field[here], None
+        for o in self.g.reachable(tid):
+            h = self.geo.idx(o["to"])
+            if not self.air_ok(t, h, o["cost"]):
+                continue
+            s = -field[h] - 0.01 * min(cf[n] for n in self.geo.nb[h])
+            if s > best_s:
+                best_s, best = s, o["to"]
+        self.budget.spend(1)
+        if best is not None:
+            self.apply({"type": "move", "unit": tid, "to": best})
+        for opt in self.g.unload_options(tid):
+            hexes = sorted(opt["to"], key=lambda x: (cf[self.geo.idx(x)], x))
+            if hexes and cf[self.geo.idx(hexes[0])] < INF:
+                self.apply({"type": "unload", "transport": tid, "unit": opt["unit"], "to": hexes[0]})
+
+    def fetch(self, t: dict) -> None:
+        sit = self.sit
+        stranded = sorted(self.pos[x] for x, o in sit.own.items()
+                          if x in self.pos and x not in self.moved and x != t["id"] and self.stranded(o)
+                          and o["type"] in CAPTURERS + ("panzerjaeger", "spaehwagen", "kampfpanzer"))
+        if not stranded:
+            return
+        ut = UNITS[t["type"]]
+        f = sit.field_from(ut["movement"], sorted({n for s in stranded for n in self.geo.nb[s]}))
+        here = self.pos[t["id"]]
+        best_s, best = -f[here], None
+        for o in self.g.reachable(t["id"]):
+            h = self.geo.idx(o["to"])
+            if not self.air_ok(t, h, o["cost"]):
+                continue
+            if t["type"] == "landungsboot" and sit.terrain[h] not in ("kueste", "hafen"):
+                s = -f[h] - 0.5
+            else:
+                s = -f[h]
+            if s > best_s:
+                best_s, best = s, o["to"]
+        self.budget.spend(1)
+        if best is not None:
+            self.apply({"type": "move", "unit": t["id"], "to": best})
+
+    # -- production -------------------------------------------------------------------------------
+    def build(self) -> None:
+        sit = self.sit
+        sites = sorted((i for i, b in sit.bld.items() if b["owner"] == sit.me
+                        and BUILDINGS[b["type"]]["produces"] and i not in self.occupied),
+                       key=lambda i: (0 if i == sit.own_hq and self.threats.get(i) else 1,
+                                      0 if sit.bld[i]["type"] != "hq" else 1, i))
+        for i in sites:
+            opts = [o for o in self.g.build_options(sit.geo.hex(i)) if o["affordable"]]
+            if not opts:
+                continue
+            choice = choose_build(self, i, opts)
+            if choice is not None:
+                self.apply({"type": "build", "at": sit.geo.hex(i), "unit_type": choice})
+
+
+def _island_map(sit) -> bool:
+    if sit.own_hq is None or not sit.targets:
+        return False
+    f = sit.building_field("fuss", sit.own_hq)
+    return any(f[i] >= INF for i in sit.targets)
+
+
+def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
+    sit, st = p.sit, p.st
+    types = [o["unit_type"] for o in opts]
+    own_types = [u["type"] for u in sit.own.values()]
+    if st.buy == "simple":
+        pick = [t for t in types if t in SIMPLE_UNITS]
+        if not pick:
+            return None
+        return p.rng.choice(sorted(pick))
+    # Normal: what the enemy fields now; Schwer: every enemy unit it has seen recently.
+    seen = p.seen_types if st.buy == "seen" and p.seen_types else {
+        str(e["id"]): e["type"] for e in sit.enemies.values()}
+    enemy = list(seen.values())
+    capturers = sum(1 for t in own_types if t in CAPTURERS)
+    hq_threat = p.threats.get(at) if at == sit.own_hq else None
+    island = _island_map(sit)
+    money = p.money
+    income = sum(BUILDINGS[b["type"]]["income"] for b in sit.bld.values() if b["owner"] == sit.me)
+    best = None
+    for t in types:
+        ut = UNITS[t]
+        cost = ut["cost"]
+        if st.buy == "situation" and cost > money:
+            continue
+        score = 0.0
+        # How well it hits what the enemy has, and how badly the enemy hits it.
+        for et in enemy:
+            eu = UNITS[et]
+            a = ut["attack"].get(eu["armour"]) or 0
+            b = eu["attack"].get(ut["armour"]) or 0
+            score += (a * eu["cost"] / 700) - 0.6 * b * cost / 700
+        if not enemy:
+            score += sum(v or 0 for v in ut["attack"].values()) / 4
+        score = score / max(1, len(enemy)) * 3 + ut["defence"] * 0.3
+        if ut["range"] and ut["range"][0] > 1:
+            score += 1.0
+        if t in CAPTURERS:
+            score += 3.0 if capturers < 3 else -1.0
+            if hq_threat:
+                score += 10.0
+        if ut["movement"] == "luft" and ut["fuel"] is not None:
+            score -= 1.0  # aircraft need care: only when nothing else fits
+        if ut["transport"] and not ut["range"]:
+            has = sum(1 for x in own_types if UNITS[x]["transport"] and not UNITS[x]["range"])
+            score += 4.0 if (island and has == 0) else -4.0
+        if t in ("versorger",):
+            score += 1.0 if (not sit.blitz and len(own_types) >= 8 and "versorger" not in own_types) else -5.0
+        if ut["movement"] == "see" and not ut["transport"]:
+            score -= 2.0
+        # Value for money, and keep enough for a capturer when income is low.
+        score = score * (cost ** 0.5) / 20
+        if money - cost < 100 and income < 300 and capturers < 2 and t not in CAPTURERS:
+            score -= 2.0
+        key = (score, -cost, t)
+        if best is None or key > best[0]:
+            best = (key, t)
+    if best is None:
+        return None
+    return best[1]

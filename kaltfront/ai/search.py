@@ -1,0 +1,133 @@
+"""Schwer's move phase (R7): several variants of its own turn, each answered by the opponent's likely
+reply, and the best one kept.
+
+A variant is a complete move phase from the greedy planner under one `Style` and unit order. The
+reply is asked of the engine: the position after the variant is loaded with the opponent to act (fog
+off: assume the opponent sees everything) and its `attack_options` give the expected damage of every
+shot it could fire before it moves (R8, R9); a greedy trade-by-trade choice stands for its attack
+phase. Its `reachable` for every enemy Jäger and Pionier shows which of our buildings it could stand
+on after moving (in Blitz that captures at once, R68). The search is anytime: variants are tried in
+order of promise until the node budget (or, in the browser only, the wall-clock cap) runs out.
+"""
+
+from __future__ import annotations
+
+from .common import BUILDINGS, CAPTURERS, INF, UNITS, load, other, reframe, value
+from .move import MovePlanner, schwer_variants
+
+
+def building_worth(sit, b: dict) -> float:
+    if sit.blitz:
+        late = 1.0 + max(0, 4 - sit.turns_left) * 0.5
+        return 220 * late
+    return 120 + 3 * BUILDINGS[b["type"]]["income"]
+
+
+def evaluate(game, planner: MovePlanner, sit, budget) -> float:
+    me, en = sit.me, sit.en
+    geo = sit.geo
+    pos = planner.pos
+    score = 0.0
+    # Positional: how far every unit still has to go.
+    for uid, i in pos.items():
+        u = sit.own.get(uid)
+        if u is None:
+            continue
+        ut = UNITS[u["type"]]
+        mv = max(1, ut["move"])
+        f = sit.front_field(ut["movement"])
+        score -= 40 * min(f[i], 30 * mv) / mv
+        b = sit.bld.get(i)
+        if b is not None and b["owner"] != me and u["type"] in CAPTURERS:
+            if b["type"] == "hq" and (sit.blitz or u["type"] == "pionier"):
+                score += 100000
+            score += building_worth(sit, b) * (1.0 if (sit.blitz or u["type"] == "pionier") else 0.5)
+    # The opponent's attack phase.
+    ga = reframe(game, en, "attack", fog=False)
+    budget.spend(2)
+    hp = {uid: sit.own[uid]["hp"] for uid in pos if uid in sit.own}
+    for a in planner.actions:
+        if a["type"] == "build":
+            pass
+    cost = {uid: UNITS[sit.own[uid]["type"]]["cost"] for uid in hp}
+    options = []
+    for e in sorted(sit.enemies.values(), key=lambda x: x["id"]):
+        try:
+            opts = ga.attack_options(e["id"])
+        except Exception:
+            continue
+        budget.spend(1)
+        for o in opts:
+            if o["target_id"] in hp:
+                options.append((e, o))
+    used = set()
+    lost = gained = 0.0
+    while True:
+        best = None
+        for e, o in options:
+            if e["id"] in used:
+                continue
+            t = o["target_id"]
+            cur = hp[t]
+            if cur <= 0:
+                continue
+            dm = cur if o["destroys"] else min(cur, o["damage"])
+            val = dm / 10 * cost[t] + (0.5 * cost[t] if dm >= cur else 0)
+            c = (o["counter"] or 0) if dm < cur else 0
+            cval = c / 10 * UNITS[e["type"]]["cost"]
+            s = val - cval
+            if best is None or (s, -e["id"], -t) > best[0]:
+                best = ((s, -e["id"], -t), e, t, dm, val, cval)
+        if best is None or best[0][0] <= 0:
+            break
+        _, e, t, dm, val, cval = best
+        used.add(e["id"])
+        hp[t] -= dm
+        lost += val
+        gained += cval
+    score += gained - lost
+    # The opponent's move: which of our buildings its capturers could stand on.
+    gm = reframe(game, en, "move", fog=False)
+    budget.spend(2)
+    own_b = {i: b for i, b in sit.bld.items() if b["owner"] == me}
+    guard = {i: uid for uid, i in pos.items()}
+    threatened: dict[int, float] = {}
+    for e in sorted(sit.enemies.values(), key=lambda x: x["id"]):
+        if e["type"] not in CAPTURERS:
+            continue
+        try:
+            dests = {geo.idx(o["to"]) for o in gm.reachable(e["id"])}
+        except Exception:
+            continue
+        budget.spend(1)
+        for i, b in own_b.items():
+            g_uid = guard.get(i)
+            dead_guard = g_uid is not None and hp.get(g_uid, 1) <= 0
+            if i in dests or (dead_guard and sit.building_field("fuss", i)[e["i"]] <= UNITS[e["type"]]["move"]):
+                threatened[i] = 1.0
+    for i in threatened:
+        b = own_b[i]
+        w = building_worth(sit, b)
+        if b["type"] == "hq":
+            w = 60000 if (sit.blitz or any(e["type"] == "pionier" for e in sit.enemies.values())) else 3000
+        elif not sit.blitz:
+            w *= 0.4  # a Jäger needs a whole turn; we can still shoot it off
+        score -= w
+    return score
+
+
+def plan(belief: dict, sit, rng, budget, seen_types) -> tuple[list[dict], str]:
+    best = None
+    for k, st in enumerate(schwer_variants()):
+        if budget.done and best is not None:
+            break
+        game = load(belief)
+        planner = MovePlanner(game, sit, st, rng, budget, seen_types)
+        actions = planner.plan()
+        val = evaluate(game, planner, sit, budget)
+        if best is None or val > best[0]:
+            best = (val, actions, st.name)
+    return best[1], best[2]
+
+
+__all__ = ["plan", "evaluate", "other", "value", "INF"]

@@ -1,0 +1,169 @@
+"""What the AI reads off a belief position before it decides: objectives, distance fields, the enemy's
+fire zones and capture threats.
+
+Everything comes from the observation (and, for Schwer, remembered enemy units); the numbers here are
+heuristics that guide where to look. What is legal and how much damage a shot does is always asked of
+the engine (`reachable`, `attack_options`, ...).
+"""
+
+from __future__ import annotations
+
+from .common import (AIR_HOMES, BUILDINGS, CAPTURERS, INF, TERRAIN, UNITS, Geo, distance_field,
+                     other, terrain_ids)
+
+_FIELD_CACHE: dict[tuple, list[int]] = {}
+
+
+class Situation:
+    def __init__(self, obs: dict, belief: dict, me: str) -> None:
+        self.obs = obs
+        self.me, self.en = me, other(me)
+        self.geo = geo = Geo(obs["width"], obs["height"])
+        self.terrain = terrain_ids(obs)
+        self.tkey = (obs["width"], "".join(obs["terrain"]))
+        self.blitz = obs["blitz"]
+        self.round = obs["round"]
+        limit = obs.get("round_limit")
+        self.turns_left = INF if limit is None else limit - obs["round"] + 1
+        self.own: dict[int, dict] = {}
+        self.enemies: dict[int, dict] = {}
+        self.cargo_of: dict[int, list[dict]] = {}
+        for u in belief["units"]:
+            u = dict(u)
+            u["i"] = geo.idx(u["at"])
+            if u["side"] == me:
+                self.own[u["id"]] = u
+                self.cargo_of[u["id"]] = [dict(c) for c in u.get("cargo", [])]
+            else:
+                self.enemies[u["id"]] = u
+        self.bld: dict[int, dict] = {}
+        for b in obs["buildings"]:
+            self.bld[geo.idx(b["at"])] = b
+        self.own_hq = next((i for i, b in self.bld.items() if b["type"] == "hq" and b["owner"] == me), None)
+        self.enemy_hq = next((i for i, b in self.bld.items() if b["type"] == "hq" and b["owner"] == self.en),
+                             None)
+        self.targets = sorted(i for i, b in self.bld.items() if b["owner"] != me)  # capture objectives
+        self.enemy_hexes = sorted(u["i"] for u in self.enemies.values())
+        self._threat: dict[str, list[list[tuple]]] = {}
+        self._fields: dict[tuple, list[int]] = {}
+
+    # -- distance fields ----------------------------------------------------------------------------
+    def field_from(self, mclass: str, hexes, name: str = "") -> list[int]:
+        key = (mclass, tuple(hexes))
+        f = self._fields.get(key)
+        if f is None:
+            f = distance_field(self.geo, self.terrain, mclass, hexes)
+            self._fields[key] = f
+        return f
+
+    def building_field(self, mclass: str, i: int) -> list[int]:
+        """Terrain-only distance to one building hex; the map never changes, so this is cached."""
+        key = (self.tkey, mclass, i)
+        f = _FIELD_CACHE.get(key)
+        if f is None:
+            if len(_FIELD_CACHE) > 4000:
+                _FIELD_CACHE.clear()
+            f = distance_field(self.geo, self.terrain, mclass, [i])
+            _FIELD_CACHE[key] = f
+        return f
+
+    def front_field(self, mclass: str) -> list[int]:
+        # Fighters head for enemy units and the enemy's buildings; neutral buildings are for the
+        # capturers (a tank standing on one only keeps the own Jäger off it).
+        src = set(self.enemy_hexes) | {i for i in self.targets if self.bld[i]["owner"] == self.en}
+        if not src:
+            src = set(self.targets)
+        src = sorted(src)
+        return self.field_from(mclass, src)
+
+    def repair_sites(self, mclass: str) -> list[int]:
+        return sorted(i for i, b in self.bld.items()
+                      if b["owner"] == self.me and mclass in BUILDINGS[b["type"]]["repairs"])
+
+    def supply_sites(self, mclass: str) -> list[int]:
+        return sorted(i for i, b in self.bld.items()
+                      if b["owner"] == self.me and mclass in BUILDINGS[b["type"]]["supplies"])
+
+    def air_homes(self) -> list[int]:
+        return sorted(i for i, b in self.bld.items() if b["owner"] == self.me and b["type"] in AIR_HOMES)
+
+    # -- the enemy's fire next turn --------------------------------------------------------------
+    def threat_list(self, armour: str) -> list[list[tuple]]:
+        """Per hex: the enemy shots that could land on a unit of this armour class standing there at
+        the start of the enemy's next attack phase (the enemy fires before it moves: R8, R9)."""
+        t = self._threat.get(armour)
+        if t is None:
+            t = [[] for _ in range(self.geo.size)]
+            for e in sorted(self.enemies.values(), key=lambda x: x["id"]):
+                ut = UNITS[e["type"]]
+                av = ut["attack"].get(armour)
+                if not av or not ut["range"] or (e.get("ammo") is not None and e["ammo"] <= 0):
+                    continue
+                s = av * e["hp"] / 10 * (1 + 0.1 * e["level"])
+                lo, hi = ut["range"]
+                for h in self.geo.ring(e["i"], lo, hi):
+                    t[h].append((s, e["id"]))
+            self._threat[armour] = t
+        return t
+
+    def defence(self, utype: str, level: int, h: int, side: str) -> float:
+        b = self.bld.get(h)
+        on_own = b is not None and b["owner"] == side
+        return UNITS[utype]["defence"] + TERRAIN[self.terrain[h]]["defence"] + (1 if on_own else 0) + 0.5 * level
+
+    def expected_hit(self, u: dict, h: int) -> float:
+        """Heuristic damage a unit standing on h may take in the enemy's next attack phase."""
+        shots = self.threat_list(UNITS[u["type"]]["armour"])[h]
+        if not shots:
+            return 0.0
+        d = self.defence(u["type"], u["level"], h, self.me)
+        return sum(9 * s / (s + d) for s, _ in shots)
+
+    def opportunity(self, u: dict, h: int) -> float:
+        """Heuristic value of the best shot a unit on h would have at enemies where they stand now."""
+        ut = UNITS[u["type"]]
+        if not ut["range"] or (u.get("ammo") is not None and u["ammo"] <= 0):
+            return 0.0
+        lo, hi = ut["range"]
+        best = 0.0
+        s0 = u["hp"] / 10 * (1 + 0.1 * u["level"])
+        for e in self.enemies.values():
+            dd = self.geo.dist(h, e["i"])
+            if dd < lo or dd > hi:
+                continue
+            av = ut["attack"].get(UNITS[e["type"]]["armour"])
+            if not av:
+                continue
+            s = av * s0
+            d = self.defence(e["type"], e["level"], e["i"], self.en)
+            dmg = min(e["hp"], 9 * s / (s + d))
+            v = dmg / 10 * UNITS[e["type"]]["cost"]
+            # A direct-fire unit next to an enemy that can answer pays for it.
+            if v > best:
+                best = v
+        return best
+
+    # -- capture threats -------------------------------------------------------------------------
+    def capture_threats(self) -> dict[int, float]:
+        """Own (and neutral) buildings an enemy Jäger or Pionier could stand on after its next move:
+        hex -> urgency (1 = next turn, 0.4 = within two turns)."""
+        out: dict[int, float] = {}
+        own_b = [i for i, b in self.bld.items() if b["owner"] == self.me]
+        for e in self.enemies.values():
+            if e["type"] not in CAPTURERS:
+                continue
+            mv = UNITS[e["type"]]["move"]
+            for i in own_b:
+                f = self.building_field("fuss", i)
+                d = f[e["i"]]
+                if d <= mv or self.geo.dist(i, e["i"]) <= 1:
+                    out[i] = max(out.get(i, 0), 1.0)
+                elif d <= 2 * mv:
+                    out[i] = max(out.get(i, 0), 0.4)
+        # Enemy transports that may carry foot units also threaten the HQ.
+        for e in self.enemies.values():
+            if e.get("loaded") and self.own_hq is not None:
+                mv = UNITS[e["type"]]["move"] + 3
+                if self.geo.dist(self.own_hq, e["i"]) <= mv:
+                    out[self.own_hq] = max(out.get(self.own_hq, 0), 1.0)
+        return out
