@@ -336,8 +336,8 @@ class Game(GameState):
         stop, ambusher = walk(self, u, path)
         arrived = ambusher is None
         walked = path[:stop + 1]
-        if u.fuel is not None:
-            u.fuel -= len(walked) - 1 + (1 if arrived and boarding is not None else 0)
+        if u.fuel is not None:  # 1 per hex entered; a boarding path already ends on the transport's hex
+            u.fuel -= len(walked) - 1
         u.moved = True
         start = path[0]
         if arrived and boarding is not None:
