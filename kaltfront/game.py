@@ -392,7 +392,7 @@ class Game(GameState):
             raise IllegalAction(f"{c.utype.name} wurde in diesem Zug schon bewegt und bleibt an Bord.")
         to = self._hex_index(a.to)
         if to not in unload_hexes(self, t, c, self.visible(t.side)):
-            if not transfer_allowed_here(self, t, c.utype.movement):
+            if not transfer_allowed_here(self, t, c.utype.movement, unloading=True):
                 raise IllegalAction(f"{t.utype.name} kann hier nicht ausladen.")
             raise IllegalAction(f"{c.utype.name} kann nicht auf das Feld {_fmt(a.to)} ausgeladen werden.")
         c.moved = True

@@ -2,9 +2,10 @@
 
 Five units carry others (slots and classes in rules.json). Loading: the cargo walks to a hex next to the
 transport and steps onto it for 1 more point (R40). Landungsboot: only in coastal water or a port (R42).
-Fähre: only in a port (R43). Air and land transports: the cargo must be able to enter the transport's
-hex itself, so a helicopter loads on land (R40). Unloading: onto a free neighbour the cargo may enter,
-also after the transport has moved (R41); the cargo then counts as moved.
+Fähre: only in a port (R43). Air and land transports: to board, the cargo must be able to enter the
+transport's hex itself, so a helicopter loads on land (R40). Unloading: onto a free neighbour the cargo
+may enter, also after the transport has moved (R41), so a helicopter may set troops down on the shore
+from over the water; the cargo then counts as moved.
 """
 
 from __future__ import annotations
@@ -17,14 +18,17 @@ from .state import GameState, Unit
 _SHIP_TERRAIN = {"landungsboot": ("kueste", "hafen"), "faehre": ("hafen",)}
 
 
-def transfer_allowed_here(state: GameState, transport: Unit, cargo_class: str) -> bool:
-    """May cargo of this movement class get on or off `transport` where it stands now?"""
+def transfer_allowed_here(state: GameState, transport: Unit, cargo_class: str,
+                          unloading: bool = False) -> bool:
+    """May cargo of this movement class get on (or, `unloading`, off) `transport` where it stands now?"""
     terrain = state.terrain[transport.at]
     allowed = _SHIP_TERRAIN.get(transport.type)
     if allowed is not None:
         return terrain in allowed
     if transport.utype.movement == "see":
         return terrain == "hafen"
+    if unloading:  # R41 asks only that the cargo may enter the hex it is put on
+        return True
     return RULES.terrain[terrain].cost[cargo_class] is not None
 
 
@@ -65,7 +69,7 @@ def boarding_path(state: GameState, u: Unit, transport: Unit, found: Search) -> 
 
 def unload_hexes(state: GameState, transport: Unit, cargo: Unit, seen: frozenset[int]) -> list[int]:
     """Free neighbours of the transport that the cargo may enter (R41), as far as the side knows."""
-    if not transfer_allowed_here(state, transport, cargo.utype.movement):
+    if not transfer_allowed_here(state, transport, cargo.utype.movement, unloading=True):
         return []
     costs = terrain_costs(state, cargo.utype.movement)
     out = []
