@@ -41,11 +41,13 @@ $(NODE_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund
 	@touch $@
 
-# --- vendor/: kaltfront wheel + Pyodide runtime + project lockfile + build-info.json.
+# --- vendor/: kaltfront wheel + Pyodide runtime + project lockfile + build-info.json, then the service
+# worker's precache list with content hashes (vendor/sw-manifest.js, tools/build_sw.py).
 # Always run: the script is fast, the wheel is byte-identical when nothing changed, and this way a
 # deleted or added engine module can never be missed by a stale dependency list.
 site: $(VENV_STAMP) $(NODE_STAMP)
 	$(VPY) tools/build_site.py
+	$(VPY) tools/build_sw.py
 
 # --- A Chromium for the browser tests: the system one if present, else Debian's package (as root),
 # else Playwright's own download (which needs its CDN to be reachable).
