@@ -221,7 +221,7 @@ class MovePlanner:
                 if urg and (urg >= 1.0 or b["type"] == "hq"):
                     w = st.w_guard * urg * (6.0 if b["type"] == "hq" else 1.5)
                     if producer and self.can_build_guard(h):
-                        w *= 0.15  # a unit built here at the end of the phase guards it as well
+                        w = -0.3  # a unit built here at the end of the phase guards it instead
                     s += w
         if st.w_danger:
             hit = sit.expected_hit(u, h)
@@ -317,12 +317,17 @@ class MovePlanner:
 
     def move_unit(self, u: dict, gf) -> None:
         uid = u["id"]
-        if self.st.stay_prob and self.rng.random() < self.st.stay_prob:
-            return
         here = self.pos[uid]
         role, field = self.field_for(u, here)
         opts = self.g.reachable(uid)
         self.budget.spend(1)
+        if self.st.stay_prob and self.rng.random() < self.st.stay_prob:
+            # Leicht: about one unit in five stays put (R5) -- but a Jäger never lets a building
+            # it can take this very turn slip (so the Blitz end-game is played, R66).
+            if not (u["type"] in CAPTURERS and any(
+                    (b := self.sit.bld.get(self.geo.idx(o["to"]))) is not None and b["owner"] != self.sit.me
+                    for o in opts)):
+                return
         best_s = self.score_hex(u, here, role, field, gf) if self.air_ok(u, here, 0) else -1e9
         best = None
         for o in opts:
@@ -509,7 +514,8 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
         if ut["range"] and ut["range"][0] > 1:
             score += 1.0
         if t in CAPTURERS:
-            score += 3.0 if capturers < 3 else -1.0
+            want = min(5, 2 + len(sit.targets) // 2)
+            score += 4.0 if capturers < want else -1.0
             if hq_threat:
                 score += 10.0
         if ut["movement"] == "luft" and ut["fuel"] is not None:

@@ -1,0 +1,380 @@
+"""The computer opponent (issue 4): fairness (R4), Leicht (R5), Normal (R6), Schwer (R7), and that every
+strength plays every part of the game legally: captures, transports, aircraft fuel, the Blitz end-game.
+
+Positions are written as save dicts; the AI is driven exactly as the browser bridge drives it: one
+action per call with the new `observe(side)`, until its turn is over.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import kaltfront
+from kaltfront.ai import STRENGTHS, AIPlayer
+from kaltfront.ai.move import SIMPLE_UNITS
+from kaltfront.selfplay import main as selfplay_main
+from kaltfront.selfplay import play
+
+R = kaltfront.rules()
+
+
+def unit(uid, utype, side, at, **extra):
+    ut = R["units"][utype]
+    d = {"id": uid, "type": utype, "side": side, "at": at, "hp": 10, "level": 0, "ammo": ut["ammo"],
+         "fuel": ut["fuel"], "moved": False, "attacked": False}
+    d.update(extra)
+    return d
+
+
+def position(terrain, units, *, owners=None, side="nordbund", phase="move", fog=False, blitz=False,
+             money=(0, 0), round_=2, round_limit=None):
+    owners = owners or {}
+    by_char = {t["char"]: tid for tid, t in R["terrain"].items()}
+    blist = []
+    for r, row in enumerate(terrain):
+        for c, ch in enumerate(row):
+            if by_char[ch] in R["buildings"]:
+                blist.append({"at": [c, r], "type": by_char[ch], "owner": owners.get((c, r)), "name": "",
+                              "capture": None})
+    if blitz:
+        for u in units:
+            u["ammo"] = u["fuel"] = None
+    return {"format": "kaltfront-save", "version": 1, "scenario": "test", "name": "Test", "briefing": "",
+            "objectives": {}, "region": "", "map": {"width": len(terrain[0]), "height": len(terrain),
+                                                    "terrain": terrain},
+            "blitz": blitz, "fog": fog, "round_limit": round_limit, "first": "nordbund", "round": round_,
+            "side": side, "phase": phase, "money": {"nordbund": money[0], "liga": money[1]},
+            "buildings": blist, "units": units, "next_id": 100, "rng": 777, "outcome": None}
+
+
+def ai_turn(game, ai, *, check_legal=True, limit=500):
+    """Let `ai` play until the side to act changes or the game ends; returns (actions, events)."""
+    side = game.side
+    actions, events = [], []
+    while game.outcome is None and game.side == side and len(actions) < limit:
+        a = ai.next_action(game.observe(side))
+        if check_legal:
+            assert a in [x.to_json() for x in game.legal_actions()], a
+        actions.append(a)
+        events.extend(game.apply(a))
+    assert len(actions) < limit, "the AI did not end its turn"
+    return actions, events
+
+
+def ai_phase(game, ai):
+    side, phase = game.side, game.phase
+    actions, events = [], []
+    while game.outcome is None and game.side == side and game.phase == phase:
+        a = ai.next_action(game.observe(side))
+        assert a in [x.to_json() for x in game.legal_actions()], a
+        actions.append(a)
+        events.extend(game.apply(a))
+        assert len(actions) < 300
+    return actions, events
+
+
+# -- R4: fairness ---------------------------------------------------------------------------------
+
+def _midgame(seed=3, rounds=4):
+    g = kaltfront.new_game("fehmarnsund", seed=seed, fog=True)
+    ais = {s: AIPlayer("normal", s, seed=k) for k, s in enumerate(("nordbund", "liga"))}
+    while g.outcome is None and not (g.round == rounds and g.side == "nordbund"):
+        g.apply(ais[g.side].next_action(g.observe(g.side)))
+    assert g.outcome is None and g.phase == "attack"
+    return g
+
+
+def _with_hidden_units(g, side):
+    """Two copies of g that differ only in enemy units `side` cannot see (far from its units)."""
+    a = json.loads(g.to_json())
+    b = json.loads(g.to_json())
+    seen = g.observe(side)["visible"]
+    w, h = a["map"]["width"], a["map"]["height"]
+    taken = {tuple(u["at"]) for u in a["units"]}
+    grid = kaltfront.Game.from_json(a)
+    own = [tuple(u["at"]) for u in a["units"] if u["side"] == side]
+    enemy = "liga" if side == "nordbund" else "nordbund"
+    added = []
+    nid = a["next_id"]
+    for r in range(h):
+        for c in range(w):
+            ch = a["map"]["terrain"][r][c]
+            if ch not in ".=w" or seen[r][c] == "1" or (c, r) in taken:
+                continue
+            if min(kaltfront.hexgrid.distance(kaltfront.Hex(c, r), kaltfront.Hex(*o)) for o in own) < 8:
+                continue
+            added.append(unit(nid, ["kampfpanzer", "jaeger"][len(added) % 2], enemy, [c, r], ammo=None, fuel=None))
+            nid += 1
+            if len(added) == 2:
+                break
+        if len(added) == 2:
+            break
+    assert added, "no hidden hex found for the test"
+    del grid
+    b["units"].extend(added)
+    a["next_id"] = b["next_id"] = nid
+    return kaltfront.Game.from_json(a), kaltfront.Game.from_json(b)
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_r4_hidden_enemy_units_do_not_change_the_ai_turn(strength):
+    """R4: the AI decides only from observe(side) and its memory: two games that differ only in
+    enemy units it cannot see give exactly the same actions for its whole turn."""
+    g = _midgame()
+    ga, gb = _with_hidden_units(g, "nordbund")
+    assert ga.observe("nordbund") == gb.observe("nordbund")
+    ai_a = AIPlayer(strength, "nordbund", seed=11)
+    ai_b = AIPlayer(strength, "nordbund", seed=11)
+    acts_a, _ = ai_turn(ga, ai_a)
+    acts_b, _ = ai_turn(gb, ai_b)
+    assert acts_a == acts_b
+    assert len(acts_a) > 2
+
+
+def test_r4_no_hidden_information_in_the_belief():
+    """R4: the belief game holds no enemy unit the AI cannot see and no enemy money under fog."""
+    from kaltfront.ai.common import belief_dict
+    g = _midgame()
+    ga, gb = _with_hidden_units(g, "nordbund")
+    da = belief_dict(ga.observe("nordbund"), "nordbund")
+    db = belief_dict(gb.observe("nordbund"), "nordbund")
+    assert da == db
+    assert da["money"]["liga"] == 0
+
+
+# -- all strengths: legal, complete games ------------------------------------------------------------
+
+@pytest.mark.parametrize("pair", [("schwer", "leicht"), ("normal", "schwer")])
+def test_r4_r7_ai_finishes_a_blitz_game_with_legal_actions_only(pair):
+    g = kaltfront.new_game("fehmarnsund", seed=5, fog=True)
+    r = play(g, {"nordbund": pair[0], "liga": pair[1]}, seed=5, check_legal=True)
+    assert r["reason"] in ("hq", "no_army", "round_limit") and r["illegal"] == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_r4_r7_ai_finishes_a_standard_game_with_legal_actions_only(strength):
+    """Fuel, ammunition, aircraft, ships: the practice map has every building."""
+    g = kaltfront.new_game("uebungsplatz", seed=2, fog=True)
+    r = play(g, {"nordbund": strength, "liga": "normal"}, seed=2, check_legal=True, record=True)
+    assert r["reason"] in ("hq", "no_army", "round_limit") and r["illegal"] == 0
+
+
+def test_selfplay_is_reproducible_action_for_action():
+    logs = []
+    for _ in range(2):
+        g = kaltfront.new_game("fehmarnsund", seed=9, fog=True)
+        logs.append(play(g, {"nordbund": "schwer", "liga": "normal"}, seed=9, record=True)["log"])
+    assert logs[0] == logs[1] and len(logs[0]) > 50
+
+
+def test_selfplay_command_prints_summary(capsys):
+    assert selfplay_main(["--map", "fehmarnsund", "--nordbund", "leicht", "--liga", "leicht",
+                          "--games", "1", "--seed", "3", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 1 and out["summary"].startswith("nordbund ")
+
+
+# -- R5: Leicht ---------------------------------------------------------------------------------------
+
+def test_r5_leicht_buys_only_simple_units():
+    for seed in range(6):
+        d = json.loads(kaltfront.new_game("uebungsplatz", seed=1, fog=False).to_json())
+        d["money"]["nordbund"] = 20000
+        d["units"] = [u for u in d["units"] if u["side"] == "liga"]  # every building free
+        g = kaltfront.Game.from_json(d)
+        acts, _ = ai_phase(g, AIPlayer("leicht", "nordbund", seed=seed))
+        built = [a["unit_type"] for a in acts if a["type"] == "build"]
+        assert built and set(built) <= set(SIMPLE_UNITS)
+
+
+def test_r5_leicht_attacks_the_nearest_target():
+    terrain = ["H.........",
+               "..........",
+               "..........",
+               ".........H"]
+    units = [unit(1, "panzerhaubitze", "nordbund", [4, 1]),
+             unit(2, "jaeger", "liga", [6, 1]),          # distance 2: nearest
+             unit(3, "kampfpanzer", "liga", [8, 1], hp=3)]  # distance 4: juicier
+    g = kaltfront.Game.from_json(position(terrain, units, phase="attack", blitz=True, round_limit=10,
+                                          owners={(0, 0): "nordbund", (9, 3): "liga"}))
+    a = AIPlayer("leicht", "nordbund", seed=1).next_action(g.observe("nordbund"))
+    assert a == {"type": "attack", "unit": 1, "target": [6, 1]}
+
+
+# -- R6: Normal ---------------------------------------------------------------------------------------
+
+REPAIR_MAP = ["..........",
+              "W.........",
+              "..........",
+              "H........H",
+              ".........."]
+
+
+def _repair_position(hp):
+    units = [unit(1, "kampfpanzer", "nordbund", [5, 2], hp=hp),
+             unit(2, "jaeger", "nordbund", [4, 3]),
+             unit(3, "kampfpanzer", "liga", [7, 2]),
+             unit(4, "schuetzenpanzer", "liga", [8, 3])]
+    return kaltfront.Game.from_json(position(REPAIR_MAP, units, blitz=True, round_limit=10, round_=3,
+                                             owners={(0, 1): "nordbund", (0, 3): "nordbund",
+                                                     (9, 3): "liga"}))
+
+
+def test_r6_normal_sends_a_badly_damaged_unit_to_repair():
+    g = _repair_position(hp=3)
+    ai_phase(g, AIPlayer("normal", "nordbund", seed=1))
+    tank = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+    # It stands on (or next to) the Werk or the HQ, both of which repair tracked vehicles.
+    assert min(kaltfront.hexgrid.distance(kaltfront.Hex(*tank["at"]), kaltfront.Hex(*b))
+               for b in ([0, 1], [0, 3])) <= 1
+
+
+def test_r6_normal_weighs_damage_against_counter_fire():
+    """A Spähwagen does not attack a full Kampfpanzer (little damage, heavy answer); it does hit a
+    weakened enemy Jäger."""
+    terrain = ["H........H"] + ["." * 10] * 3
+    units = [unit(1, "spaehwagen", "nordbund", [4, 1]),
+             unit(2, "kampfpanzer", "liga", [5, 1])]
+    g = kaltfront.Game.from_json(position(terrain, units, phase="attack", blitz=True, round_limit=10,
+                                          owners={(0, 0): "nordbund", (9, 0): "liga"}))
+    assert AIPlayer("normal", "nordbund", seed=1).next_action(g.observe("nordbund")) == {"type": "end_phase"}
+    units[1] = unit(2, "jaeger", "liga", [5, 1], hp=4)
+    g = kaltfront.Game.from_json(position(terrain, units, phase="attack", blitz=True, round_limit=10,
+                                          owners={(0, 0): "nordbund", (9, 0): "liga"}))
+    assert AIPlayer("normal", "nordbund", seed=1).next_action(g.observe("nordbund"))["type"] == "attack"
+
+
+# -- R7: Schwer ---------------------------------------------------------------------------------------
+
+def test_r7_schwer_focus_fires_artillery_first_to_destroy():
+    terrain = ["H.........",
+               "..........",
+               "..........",
+               "..........",
+               ".........H"]
+    units = [unit(1, "kampfpanzer", "nordbund", [4, 1]),
+             unit(2, "schuetzenpanzer", "nordbund", [4, 3]),
+             unit(3, "panzerhaubitze", "nordbund", [2, 2]),
+             unit(10, "jaeger", "liga", [5, 2]),
+             unit(11, "jaeger", "liga", [5, 1]),
+             unit(12, "spaehwagen", "liga", [5, 3])]
+    g = kaltfront.Game.from_json(position(terrain, units, phase="attack", blitz=True, round_limit=10,
+                                          owners={(0, 0): "nordbund", (9, 4): "liga"}))
+    acts, events = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    attacks = [a for a in acts if a["type"] == "attack"]
+    assert attacks[0]["unit"] == 3  # the howitzer fires first: no counter-fire
+    first_target = attacks[0]["target"]
+    destroyed = [e for e in events if e["type"] == "destroyed" and e["side"] == "liga"]
+    assert destroyed and destroyed[0]["at"] == first_target
+    # Shots go to the first target until it falls (focus fire), and at least one unit is destroyed.
+    k = next(i for i, a in enumerate(attacks) if a["target"] != first_target) if any(
+        a["target"] != first_target for a in attacks) else len(attacks)
+    assert all(a["target"] == first_target for a in attacks[:k])
+
+
+def test_r7_schwer_keeps_its_hq_occupied_against_a_jaeger():
+    terrain = ["..........",
+               ".H........",
+               "..........",
+               ".........H"]
+    units = [unit(1, "kampfpanzer", "nordbund", [3, 1]),
+             unit(2, "spaehwagen", "nordbund", [2, 2]),
+             unit(10, "jaeger", "liga", [4, 2]),
+             unit(11, "kampfpanzer", "liga", [8, 3])]
+    g = kaltfront.Game.from_json(position(terrain, units, blitz=True, round_limit=10, round_=3,
+                                          owners={(1, 1): "nordbund", (9, 3): "liga"}))
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    assert any(u["at"] == [1, 1] for u in g.observe("nordbund")["units"] if u["side"] == "nordbund")
+
+
+def test_r7_schwer_remembers_seen_enemy_units_two_turns():
+    from kaltfront.ai.common import belief_dict  # noqa: F401  (memory feeds the belief)
+    ai = AIPlayer("schwer", "nordbund", seed=1)
+    g = _midgame()
+    obs = g.observe("nordbund")
+    ai._remember(obs)
+    seen = [u for u in obs["units"] if u["side"] == "liga"]
+    assert seen
+    later = dict(obs, round=obs["round"] + 1, units=[u for u in obs["units"] if u["side"] == "nordbund"],
+                 visible=["0" * obs["width"]] * obs["height"])
+    assert {u["id"] for u in ai._remember(later)} == {u["id"] for u in seen}
+    much_later = dict(later, round=obs["round"] + 3)
+    assert ai._remember(much_later) == []
+
+
+# -- every strength: jets, Blitz end-game, transports ----------------------------------------------------
+
+JET_MAP = ["F.............",
+           "..............",
+           "H............H",
+           "..............",
+           ".............."]
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_no_avoidable_jet_crash(strength):
+    """R19: a Kampfjet with little fuel far from home returns instead of crashing."""
+    units = [unit(1, "kampfjet", "nordbund", [7, 1], fuel=9),
+             unit(2, "jaeger", "nordbund", [1, 2]),
+             unit(10, "kampfpanzer", "liga", [12, 2]),
+             unit(11, "jaeger", "liga", [12, 3])]
+    g = kaltfront.Game.from_json(position(JET_MAP, units, owners={(0, 0): "nordbund", (0, 2): "nordbund",
+                                                                    (13, 2): "liga"}, round_limit=20))
+    ai = AIPlayer(strength, "nordbund", seed=4)
+    for _ in range(3):
+        _, events = ai_turn(g, ai)
+        assert not any(e["type"] == "crashed" for e in events)
+        if g.outcome is not None:
+            break
+        while g.side != "nordbund" and g.outcome is None:
+            g.apply({"type": "end_phase"})
+    assert any(u["id"] == 1 for u in g.observe("nordbund")["units"])
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_blitz_end_game_jaeger_captures_a_reachable_building(strength):
+    """R66, R68: in the last round a Jäger goes to a building it can still take."""
+    terrain = ["H..........",
+               "...........",
+               ".....S.....",
+               "..........H"]
+    units = [unit(1, "jaeger", "nordbund", [3, 1]),
+             unit(2, "kampfpanzer", "nordbund", [1, 1]),
+             unit(10, "jaeger", "liga", [9, 3])]
+    g = kaltfront.Game.from_json(position(terrain, units, blitz=True, round_=10, round_limit=10,
+                                          owners={(0, 0): "nordbund", (10, 3): "liga"}))
+    _, events = ai_turn(g, AIPlayer(strength, "nordbund", seed=2))
+    assert any(e["type"] == "captured" and e["at"] == [5, 2] for e in events)
+
+
+ISLANDS = ["~~~~~~~~~~~",
+           "~.H.kkkk.S~",
+           "~..Pkkkk.H~",
+           "~...kkkk..~",
+           "~~~~~~~~~~~"]
+
+
+@pytest.mark.parametrize("strength", ["normal", "schwer"])
+def test_transport_carries_foot_units_across_water(strength):
+    """R39-R42: with the objectives on another island, the Jäger boards the Landungsboot, crosses
+    and is unloaded on the far shore."""
+    units = [unit(1, "jaeger", "nordbund", [1, 2]),
+             unit(2, "landungsboot", "nordbund", [4, 2]),
+             unit(10, "jaeger", "liga", [8, 3])]
+    g = kaltfront.Game.from_json(position(ISLANDS, units, round_limit=20, money=(0, 0),
+                                          owners={(2, 1): "nordbund", (3, 2): "nordbund", (9, 2): "liga"}))
+    ai = AIPlayer(strength, "nordbund", seed=3)
+    kinds = []
+    for _ in range(4):
+        acts, _ = ai_turn(g, ai)
+        kinds += [a["type"] for a in acts]
+        if g.outcome is not None:
+            break
+        while g.side != "nordbund" and g.outcome is None:
+            g.apply({"type": "end_phase"})
+    assert "load" in kinds and "unload" in kinds
+    j = next((u for u in g.observe("nordbund")["units"] if u["id"] == 1), None)
+    assert j is None or j["at"][0] >= 7 or g.outcome is not None
