@@ -1,0 +1,236 @@
+// saves-ui.js — what the player sees of the save store (pwa/saves.js) and of recovery: the
+// "Spielstände" dialog (continue, export to a file, import a file, delete), the notice line in the main
+// menu (unreadable saves, broken share links), and the dialog after an engine crash. All DOM is built
+// with textContent: save names and link values come from outside and are never parsed as HTML.
+
+import * as saves from "./saves.js";
+
+const $ = (id) => document.getElementById(id);
+
+const SIDE_WORD = { nordbund: "Nordbund", liga: "Baltische Liga" };
+const STRENGTH_WORD = { leicht: "Leicht", normal: "Normal", schwer: "Schwer" };
+
+function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === "dataset") Object.assign(node.dataset, v);
+    else if (k === "onclick") node.addEventListener("click", v);
+    else node[k] = v;
+  }
+  node.append(...children);
+  return node;
+}
+
+// ---- the notice line in the main menu ------------------------------------------------------------------
+
+/** Show a message in the main menu (German text, shown as text). Several calls add lines. */
+export function showNotice(text, { replace = false } = {}) {
+  let box = $("menu-notice");
+  if (!box) {
+    box = el("div", { id: "menu-notice", className: "notice" });
+    box.setAttribute("role", "alert");
+    const anchor = $("boot-status");
+    if (anchor) anchor.after(box);
+    else ($("main-menu") || document.body).prepend(box);
+  }
+  if (replace) box.replaceChildren();
+  box.append(el("p", { textContent: text }));
+  box.hidden = false;
+}
+
+export function clearNotice() {
+  const box = $("menu-notice");
+  if (box) {
+    box.replaceChildren();
+    box.hidden = true;
+  }
+}
+
+/** Report entries that cannot be read; they stay stored untouched. Returns how many there are. */
+export function reportUnreadable() {
+  const bad = saves.unreadableSaves();
+  for (const entry of bad) {
+    const which = entry.key === saves.AUTOSAVE_KEY ? "Der automatische Spielstand" : `Der Spielstand „${entry.slot}“`;
+    showNotice(
+      `${which} kann nicht gelesen werden: ${entry.problem} Er bleibt unverändert gespeichert; ` +
+        "unter „Spielstände“ kannst du ihn als Datei exportieren.",
+    );
+  }
+  return bad.length;
+}
+
+// ---- file export and import ---------------------------------------------------------------------------
+
+export function downloadText(fileName, text) {
+  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+  const a = el("a", { href: url, download: fileName });
+  a.hidden = true;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function describe(entry) {
+  if (!entry.ok) return { title: entry.key === saves.AUTOSAVE_KEY ? "Automatisch (nicht lesbar)" : `${entry.slot} (nicht lesbar)`, detail: entry.problem };
+  const r = entry.record;
+  const who = r.players
+    ? ["nordbund", "liga"].filter((s) => r.players[s] === "human").map((s) => SIDE_WORD[s]).join(" und ") || "Computer gegen Computer"
+    : "";
+  const ai = r.players ? ["nordbund", "liga"].map((s) => r.players[s]).find((p) => STRENGTH_WORD[p]) : null;
+  const when = r.saved_at ? new Date(r.saved_at).toLocaleString("de-DE", { dateStyle: "short", timeStyle: "short" }) : "";
+  const title = `${entry.key === saves.AUTOSAVE_KEY ? "Automatisch: " : ""}${r.name || r.scenario || "Spiel"}${r.round ? `, Runde ${r.round}` : ""}`;
+  const detail = [who && `${who}${ai ? ` gegen Computer (${STRENGTH_WORD[ai]})` : ""}`, when].filter(Boolean).join(" · ");
+  return { title, detail };
+}
+
+// ---- the "Spielstände" dialog --------------------------------------------------------------------------
+
+/**
+ * @param {object} hooks
+ * @param {(record: object, key: string) => Promise<boolean>} hooks.resume  load and play a record;
+ *        resolves false (and reports) when the engine refuses it.
+ * @param {(text: string) => void} hooks.toast
+ */
+export function openSavesDialog(hooks) {
+  let dialog = $("saves");
+  if (!dialog) {
+    dialog = el(
+      "section",
+      { id: "saves", className: "overlay" },
+      el(
+        "div",
+        { className: "card saves-card" },
+        el("h2", { textContent: "Spielstände" }),
+        el("p", {
+          className: "status",
+          textContent: "Spielstände liegen nur in diesem Browser. Exportiere sie als Datei, damit sie nicht verloren gehen.",
+        }),
+        el("ul", { id: "saves-list", className: "saves-list" }),
+        el("p", { id: "saves-message", className: "status" }),
+        el("input", { id: "saves-file", type: "file", accept: ".json,application/json,text/plain", hidden: true }),
+        el("button", { id: "saves-import", className: "wide", textContent: "Datei importieren", onclick: () => $("saves-file").click() }),
+        el("button", { id: "saves-close", className: "wide ghost", textContent: "Zurück", onclick: () => { dialog.hidden = true; } }),
+      ),
+    );
+    dialog.setAttribute("aria-label", "Spielstände");
+    document.body.append(dialog);
+    $("saves-file").addEventListener("change", async (event) => {
+      const file = event.target.files && event.target.files[0];
+      event.target.value = "";
+      if (file) await importFile(file, hooks, dialog);
+    });
+    dialog.addEventListener("keydown", (e) => {
+      if (e.key === "Escape") dialog.hidden = true;
+    });
+  }
+  fillList(hooks, dialog);
+  $("saves-message").textContent = "";
+  dialog.hidden = false;
+  $("saves-close").focus();
+}
+
+function fillList(hooks, dialog) {
+  const list = $("saves-list");
+  list.replaceChildren();
+  const entries = saves.listSaves();
+  if (!entries.length) list.append(el("li", { className: "empty", textContent: "Noch keine Spielstände." }));
+  for (const entry of entries) {
+    const { title, detail } = describe(entry);
+    const buttons = el("div", { className: "buttons" });
+    if (entry.ok) {
+      buttons.append(
+        el("button", {
+          className: "primary",
+          textContent: "Fortsetzen",
+          onclick: async () => {
+            dialog.hidden = true;
+            if (!(await hooks.resume(entry.record, entry.key))) fillList(hooks, dialog);
+          },
+        }),
+      );
+    }
+    buttons.append(
+      el("button", {
+        textContent: "Exportieren",
+        onclick: () => downloadText(saves.exportFileName(entry), saves.exportText(entry)),
+      }),
+    );
+    if (entry.ok) {
+      const del = el("button", { className: "ghost", textContent: "Löschen" });
+      del.addEventListener("click", () => {
+        // Two taps: a save is gone for good once deleted.
+        if (del.dataset.armed !== "1") {
+          del.dataset.armed = "1";
+          del.textContent = "Wirklich löschen?";
+          return;
+        }
+        saves.deleteSave(entry.key);
+        fillList(hooks, dialog);
+      });
+      buttons.append(del);
+    }
+    list.append(
+      el(
+        "li",
+        { className: entry.ok ? "save" : "save unreadable", dataset: { key: entry.key } },
+        el("strong", { textContent: title }),
+        el("span", { className: "detail", textContent: detail }),
+        buttons,
+      ),
+    );
+  }
+}
+
+async function importFile(file, hooks, dialog) {
+  const message = $("saves-message");
+  let text;
+  try {
+    text = await file.text();
+  } catch {
+    message.textContent = "Die Datei konnte nicht gelesen werden.";
+    return;
+  }
+  const parsed = saves.parseImport(text);
+  if (!parsed.ok) {
+    message.textContent = `Die Datei ist kein Kaltfront-Spielstand: ${parsed.problem}`;
+    return;
+  }
+  const stored = saves.storeImport(parsed.record);
+  if (!stored.ok) {
+    message.textContent = stored.message;
+    return;
+  }
+  dialog.hidden = true;
+  // The engine checks the game itself; a refused import is reported and stays listed for export.
+  if (!(await hooks.resume(parsed.record, stored.key))) {
+    fillList(hooks, dialog);
+    dialog.hidden = false;
+  }
+}
+
+// ---- after an engine crash ------------------------------------------------------------------------------
+
+/** Offer to reload and continue from the last autosave; `reload()` does the rest. */
+export function showCrashDialog(errorMessage, { hasAutosave, reload }) {
+  let dialog = $("crash");
+  if (dialog) dialog.remove();
+  const text = hasAutosave
+    ? "Neu laden und beim letzten automatischen Spielstand weiterspielen?"
+    : "Neu laden, um die Spiel-Engine neu zu starten?";
+  dialog = el(
+    "section",
+    { id: "crash", className: "overlay" },
+    el(
+      "div",
+      { className: "card small" },
+      el("h2", { textContent: "Die Spiel-Engine ist abgestürzt" }),
+      el("p", { textContent: errorMessage }),
+      el("p", { textContent: text }),
+      el("button", { id: "crash-reload", className: "primary wide", textContent: "Neu laden", onclick: () => reload() }),
+    ),
+  );
+  dialog.setAttribute("role", "alertdialog");
+  document.body.append(dialog);
+  $("crash-reload").focus();
+}
