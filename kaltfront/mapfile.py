@@ -139,6 +139,8 @@ def parse_map(text: str, scenario_id: str, filename: str = "") -> Scenario:
     if len(parts) != 2:
         raise MapError(f"{where}: money braucht zwei Zahlen (Nordbund Liga)")
     money = {s: _int(p, "money", where, 0, 10**7) for s, p in zip(SIDES, parts)}
+    if blitz and set(money.values()) != {RULES.blitz_money}:
+        raise MapError(f"{where}: Blitz-Karten starten mit money = {RULES.blitz_money} {RULES.blitz_money} (R71)")
     first, where = m("first", "nordbund")
     if first not in SIDES:
         raise MapError(f"{where}: first muss nordbund oder liga sein")
@@ -247,6 +249,15 @@ def parse_map(text: str, scenario_id: str, filename: str = "") -> Scenario:
         if count > RULES.max_units:
             raise MapError(f"{fname}: {side} hat {count} Einheiten, höchstens {RULES.max_units} (D9)")
 
+    if blitz:  # R71: every Blitz side starts with the same army (cargo counted)
+        want = sorted(RULES.blitz_start_army)
+        for side in SIDES:
+            army = sorted([u.type for u in units if u.side == side]
+                          + [c for u in units if u.side == side for c in u.cargo])
+            if army != want:
+                names = ", ".join(RULES.units[t].name for t in want)
+                raise MapError(f"{fname}: im Blitz-Modus startet {side} mit genau diesen Einheiten (R71): "
+                               f"{names}; die Karte hat {', '.join(RULES.units[t].name for t in army) or 'keine'}")
     objectives = {}
     for side in SIDES:
         obj, _ = m(f"objective.{side}", "")
