@@ -118,6 +118,7 @@ def game_from_dict(data: object):
     for key in ("scenario", "name", "briefing", "region"):
         v = data.get(key, "")
         _need(isinstance(v, str), f"'{key}' muss Text sein.")
+    _need(isinstance(data.get("scenario"), str), "'scenario' fehlt.")
     g.scenario_id, g.name = data["scenario"], data.get("name", "")
     g.briefing, g.region = data.get("briefing", ""), data.get("region", "")
     obj = data.get("objectives", {})
@@ -184,7 +185,7 @@ def game_from_dict(data: object):
         uid = _int(ud, "id", 1, 10**9, where)
         _need(uid not in g.units, f"{where}: Nummer {uid} kommt doppelt vor.")
         utype = ud.get("type")
-        _need(utype in RULES.units, f"{where}: unbekannter Typ {utype!r}.")
+        _need(isinstance(utype, str) and utype in RULES.units, f"{where}: unbekannter Typ {utype!r}.")
         ut = RULES.units[utype]
         _need(ud.get("side") in SIDES, f"{where}: Seite muss nordbund oder liga sein.")
         if carrier is None:
