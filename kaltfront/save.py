@@ -239,7 +239,7 @@ def game_from_dict(data: object):
             _need(b.capture_unit in g.units, f"Eroberung auf {g.hex(b.at).to_json()}: Einheit fehlt.")
     out = data.get("outcome")
     if out is not None:
-        _need(isinstance(out, dict) and out.get("winner") in SIDES + (None,)
+        _need(isinstance(out, dict) and "winner" in out and out["winner"] in SIDES + (None,)
               and out.get("reason") in ("hq", "no_army", "round_limit", "surrender"),
               "'outcome' braucht winner und reason.")
         g.outcome = Outcome(out["winner"], out["reason"])
