@@ -1,0 +1,142 @@
+"""AI think time per turn (issue 4): median and worst turn per strength on every Blitz map and on the
+largest standard map.
+
+    python bench/bench_ai.py                 # native CPython
+    python bench/bench_ai.py --games 2 --maps fehmarnsund
+    python bench/bench_ai.py --pyodide       # the same inside Pyodide under node (node_modules/pyodide)
+
+Each strength plays `--games` games against Normal (sides alternate, fog on); a turn's time is the sum
+of all `next_action` calls of that side's turn. Prints figures only; tests never assert wall-clock.
+Browser targets: Leicht <= 0.3 s, Normal <= 1 s, Schwer <= 3 s median on Blitz maps, no turn over 8 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)
+
+
+def turn_times(map_id: str, strength: str, games: int, seed: int) -> list[float]:
+    import kaltfront
+    from kaltfront.ai import AIPlayer
+
+    times: list[float] = []
+    for k in range(games):
+        me = "nordbund" if k % 2 == 0 else "liga"
+        g = kaltfront.new_game(map_id, seed=seed + k, fog=True)
+        ais = {s: AIPlayer(strength if s == me else "normal", s, seed=seed * 7 + k + (s == "liga"))
+               for s in ("nordbund", "liga")}
+        cur, t_turn, side = None, 0.0, None
+        n = 0
+        while g.outcome is None and n < 20000:
+            s = g.side
+            key = (g.round, s)
+            if key != cur:
+                if side == me and cur is not None:
+                    times.append(t_turn)
+                cur, t_turn, side = key, 0.0, s
+            obs = g.observe(s)
+            t0 = time.perf_counter()
+            a = ais[s].next_action(obs)
+            if s == me:
+                t_turn += time.perf_counter() - t0
+            g.apply(a)
+            n += 1
+        if side == me:
+            times.append(t_turn)
+    return times
+
+
+def maps_to_bench() -> list[str]:
+    import kaltfront
+    sc = kaltfront.scenarios()
+    blitz = sorted(s["id"] for s in sc if s["blitz"])
+    standard = [s for s in sc if not s["blitz"]]
+    if standard:
+        largest = max(standard, key=lambda s: (s["width"] * s["height"], s["id"]))
+        blitz.append(largest["id"])
+    return blitz
+
+
+def run(maps: list[str], strengths: list[str], games: int, seed: int) -> list[dict]:
+    rows = []
+    for m in maps:
+        for st in strengths:
+            t = turn_times(m, st, games, seed)
+            rows.append({"map": m, "strength": st, "turns": len(t),
+                         "median": statistics.median(t) if t else 0.0, "max": max(t) if t else 0.0})
+            print(f"{m:22} {st:7} turns {len(t):4}  median {rows[-1]['median']:.3f} s  "
+                  f"worst {rows[-1]['max']:.3f} s", flush=True)
+    return rows
+
+
+PYODIDE_JS = r"""
+const path = require('path');
+const fs = require('fs');
+const { loadPyodide } = require(path.join(process.env.ROOT, 'node_modules', 'pyodide'));
+(async () => {
+  const py = await loadPyodide();
+  const root = process.env.ROOT;
+  function copy(dir, dest) {
+    py.FS.mkdirTree(dest);
+    for (const name of fs.readdirSync(dir)) {
+      const p = path.join(dir, name);
+      if (fs.statSync(p).isDirectory()) { if (name !== '__pycache__') copy(p, dest + '/' + name); }
+      else py.FS.writeFile(dest + '/' + name, fs.readFileSync(p));
+    }
+  }
+  copy(path.join(root, 'kaltfront'), '/work/kaltfront');
+  copy(path.join(root, 'bench'), '/work/bench');
+  py.runPython(`
+import sys
+sys.path.insert(0, '/work')
+sys.argv = ['bench_ai.py'] + ${JSON.stringify(process.env.ARGS)}.split()
+sys.path.insert(0, '/work/bench')
+import bench_ai
+bench_ai.main(sys.argv[1:])
+`);
+})().catch(e => { console.error(e); process.exit(1); });
+"""
+
+
+def run_pyodide(argv: list[str]) -> int:
+    env = dict(os.environ, ROOT=ROOT, ARGS=" ".join(a for a in argv if a != "--pyodide"))
+    if not os.path.isdir(os.path.join(ROOT, "node_modules", "pyodide")):
+        print("node_modules/pyodide fehlt (npm ci)", file=sys.stderr)
+        return 2
+    return subprocess.call(["node", "-e", PYODIDE_JS], env=env, cwd=ROOT)
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="bench/bench_ai.py")
+    p.add_argument("--games", type=int, default=2)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--maps", default="", help="comma-separated map ids (default: Blitz maps + largest standard)")
+    p.add_argument("--strengths", default="leicht,normal,schwer")
+    p.add_argument("--pyodide", action="store_true")
+    p.add_argument("--json", action="store_true")
+    args = p.parse_args(argv)
+    if args.pyodide:
+        return run_pyodide(list(argv if argv is not None else sys.argv[1:]))
+    maps = [m for m in args.maps.split(",") if m] or maps_to_bench()
+    print(f"# {platform.python_implementation()} {platform.python_version()} ({sys.platform}), "
+          f"{args.games} games per strength and map, fog on")
+    rows = run(maps, [s for s in args.strengths.split(",") if s], args.games, args.seed)
+    if args.json:
+        print(json.dumps(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
