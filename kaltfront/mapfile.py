@@ -184,13 +184,18 @@ def parse_map(text: str, scenario_id: str, filename: str = "") -> Scenario:
     for i, tid in enumerate(terrain):
         if tid in BUILDING_IDS:
             h = Hex(i % width, i // width)
+            row_where = f"{fname}, Zeile {terrain_rows[h.row][1]}"  # the terrain row holding the hex
             owner, bname = owners.get(h, (None, ""))
             if tid == "hq":
                 if owner is None:
-                    raise MapError(f"{fname}: das HQ auf Feld {h.col} {h.row} braucht einen Besitzer")
+                    raise MapError(f"{row_where}: das HQ auf Feld {h.col} {h.row} braucht einen Besitzer "
+                                   f"(unter [buildings])")
                 hqs[owner].append(h)
+                if len(hqs[owner]) > 1:
+                    raise MapError(f"{row_where}: {owner} hat schon ein HQ, Feld {h.col} {h.row} wäre das "
+                                   f"zweite (R36)")
             if blitz and tid in ("hafen", "flugplatz"):
-                raise MapError(f"{fname}: Blitz-Karten haben keine Häfen und Flugplätze (R69), "
+                raise MapError(f"{row_where}: Blitz-Karten haben keine Häfen und Flugplätze (R69), "
                                f"Feld {h.col} {h.row}")
             buildings.append(StartBuilding(h, tid, owner, bname))
     for side in SIDES:
