@@ -13,6 +13,8 @@ import { MainMenu } from "./menu.js";
 import { renderHelp } from "./help.js";
 import { AiPlayer } from "./ai-player.js";
 import * as storage from "./storage.js";
+import * as saves from "./saves.js";
+import { Session } from "./session.js";
 import { SIDE_NAME, PHASE_NAME, STRENGTH_NAME, counterText, roundText, winnerText, REASON_TEXT, eventText, otherSide } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
@@ -54,6 +56,20 @@ const panel = new Panel($("panel-body"), $("terrain-info"), {
 const menu = new MainMenu({ onStart: (o) => startGame(o), onContinue: () => resumeGame(), onHelp: () => openHelp() });
 let engine = null;
 let ai = null;
+// Offline cache, share links, save slots and crash recovery (pwa/session.js), through these hooks.
+const session = new Session({
+  ready: () => S.ready,
+  scenarios: () => S.scenarios,
+  game: () => S.game,
+  running: () => !!(S.game && S.obs && !S.obs.outcome),
+  startGame: (o) => startGame(o),
+  resumeGame: (saved) => resumeGame(saved),
+  autosave: () => autosave(),
+  meta: () => autosaveMeta(),
+  call: (op, args) => call(op, args),
+  confirm: (text, yes) => confirmDialog(text, yes),
+  toast: (text, kind) => showToast(text, kind),
+});
 
 // ---- engine ----------------------------------------------------------------------------------------
 function call(op, args) { return engine.call(op, args); }
@@ -67,7 +83,7 @@ function boot() {
     return;
   }
   ai = new AiPlayer(engine, animateAiStep);
-  engine.onCrash((err) => { showToast(err.message); window.kaltfront.error = { kind: err.kind, message: err.message }; });
+  engine.onCrash((err) => { showToast(err.message); window.kaltfront.error = { kind: err.kind, message: err.message }; session.onCrash(err); });
   engine.ready.then(async (info) => {
     window.kaltfront.info = info;
     S.rules = await call("rules", {});
@@ -79,6 +95,7 @@ function boot() {
     window.kaltfront.timings.engineReady = performance.now() - t0;
     if (!$("help").hidden) renderHelp($("help-content"), S.rules);
     if (pendingStart) { const o = pendingStart; pendingStart = null; startGame(o); }
+    await session.afterBoot();
   }).catch((err) => bootFailed({ kind: err.kind || "boot", message: err.message }));
 }
 
@@ -87,6 +104,7 @@ function bootFailed(err) {
   menu.status(err.message, true);
   $("boot-error-text").textContent = err.message;
   $("boot-error").hidden = false;
+  session.afterBootFailed();
 }
 
 // ---- game lifecycle ---------------------------------------------------------------------------------
@@ -99,11 +117,12 @@ let pendingStart = null;
 async function startGame(opts) {
   if (!S.ready) { pendingStart = opts; return; }
   const seed = opts.seed ?? Math.floor(Math.random() * 2 ** 31);
+  if (!session.beforeNewGame()) return; // an unfinished autosave could not be kept: do not replace it
   let v;
   try {
     v = await call("new_game", { scenario: opts.scenario, seed, fog: !!opts.fog, players: opts.players, viewer: opts.viewer });
   } catch (e) { showToast(e.message); return; }
-  S.game = { players: opts.players, scenario: opts.scenario, fog: !!opts.fog };
+  S.game = { players: opts.players, scenario: opts.scenario, fog: !!opts.fog, seed, id: saves.newGameId() };
   S.log = [];
   S.shownSide = null;
   enterGame();
@@ -117,15 +136,14 @@ async function startGame(opts) {
   await nextTurn({ fresh: true });
 }
 
-async function resumeGame() {
-  const saved = storage.readAutosave();
-  if (!saved) { menu.show(false); return; }
+async function resumeGame(saved = storage.readAutosave()) {
+  if (!saved) { menu.show(false); return false; }
   const meta = saved.meta || {};
   let v;
   try {
     v = await call("load", { save: saved.save, players: meta.players, viewer: meta.viewer });
-  } catch (e) { showToast(e.message); return; }
-  S.game = { players: v.players, scenario: v.observation.scenario, fog: v.observation.fog };
+  } catch (e) { session.loadFailed(e); menu.show(storage.hasAutosave()); return false; }
+  S.game = { players: v.players, scenario: v.observation.scenario, fog: v.observation.fog, id: meta.gameId || saves.newGameId() };
   S.log = meta.log || [];
   S.shownSide = null;
   enterGame();
@@ -135,6 +153,7 @@ async function resumeGame() {
   if (meta.camera) camera.set(meta.camera.x, meta.camera.y, meta.camera.scale); else centreOnOwnHq();
   renderLog();
   await nextTurn({ fresh: true, resumed: true });
+  return true;
 }
 
 function enterGame() {
@@ -263,13 +282,19 @@ async function autosave() {
   if (!S.game || !S.obs) return;
   try {
     const text = await call("save", {});
-    const ok = storage.writeAutosave(typeof text === "string" ? text : JSON.stringify(text), {
-      players: S.game.players, scenario: S.game.scenario, fog: S.game.fog, viewer: S.viewer,
-      camera: { x: camera.x, y: camera.y, scale: camera.scale }, log: S.log.slice(-50),
+    const res = saves.saveAutosave(typeof text === "string" ? text : JSON.stringify(text), {
+      players: S.game.players, gameId: S.game.id, meta: autosaveMeta(),
     });
-    if (!ok) showToast("Der Browser hat das Speichern abgelehnt (Speicher voll?).");
-    return ok;
+    // A full quota: say so once, keep playing; the previous autosave stays as it was.
+    if (!res.ok && !S.saveWarned) showToast(res.message);
+    S.saveWarned = !res.ok;
+    return res.ok;
   } catch (e) { showToast(e.message); return false; }
+}
+
+function autosaveMeta() {
+  return { scenario: S.game.scenario, fog: S.game.fog, seed: S.game.seed, viewer: S.viewer,
+    camera: { x: camera.x, y: camera.y, scale: camera.scale }, log: S.log.slice(-50) };
 }
 
 // ---- actions ----------------------------------------------------------------------------------------
@@ -835,10 +860,12 @@ $("counter").addEventListener("click", () => nextUnit(1));
 $("btn-target-hq").addEventListener("click", () => { jumpToHq(S.hqNext); S.hqNext = S.hqNext === "enemy" ? "own" : "enemy"; });
 $("hq-chip").addEventListener("click", () => { jumpToHq("enemy"); S.hqNext = "own"; });
 $("btn-skip").addEventListener("click", () => ai && ai.skip());
-$("btn-menu").addEventListener("click", () => { $("game-menu").hidden = false; $("menu-save").focus(); });
+$("btn-menu").addEventListener("click", () => { $("menu-share").hidden = !session.canShare(); $("game-menu").hidden = false; $("menu-save").focus(); });
+$("menu-share").addEventListener("click", async () => { $("game-menu").hidden = true; await session.share(); });
+$("menu-saves").addEventListener("click", () => session.openSaves());
 $("menu-close").addEventListener("click", () => { $("game-menu").hidden = true; });
 $("menu-save").addEventListener("click", async () => {
-  if (await autosave()) showToast("Spiel gespeichert.", "info");
+  if ((await autosave()) && (await session.saveSlot())) showToast("Spiel gespeichert.", "info");
   $("game-menu").hidden = true;
 });
 $("menu-surrender").addEventListener("click", () => surrender());
@@ -858,6 +885,8 @@ window.kaltfront = {
   state: S,
   startGame,                     // share-link hook: startGame({scenario, fog, players, seed})
   resumeGame,
+  session,
+  get engine() { return engine; },
   skipIntro: false,
   hexToScreen(col, row) {
     // Page coordinates of a hex centre, for tests that click on the map.

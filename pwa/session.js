@@ -1,0 +1,159 @@
+// session.js — what happens around a game rather than in it (issue 6): after boot it registers the
+// offline cache, opens a share link or resumes the autosave after an update or a crash reload, and
+// reports unreadable saves; it keeps an unfinished autosave before a new game replaces it, runs the
+// "Link teilen" and "Spielstände" actions, and offers a reload after an engine crash. app.js hands
+// it a few hooks into the running shell and otherwise does not need to know about any of this.
+
+import * as saves from "./saves.js";
+import { openSavesDialog, reportUnreadable, showCrashDialog, showNotice } from "./saves-ui.js";
+import { buildShareUrl, describeLink, linkToGameOptions, parseShareLink, shareableGame, shareUrl } from "./share.js";
+import { registerServiceWorker, resumeAfterReload, takeResumeAfterReload } from "./sw-register.js";
+
+export class Session {
+  /**
+   * @param {object} app  hooks into the shell:
+   *   ready() -> bool, scenarios() -> the engine's scenario list, game() -> {players, scenario, fog,
+   *   seed, id} | null, running() -> bool (a game is on screen and not over), startGame(options),
+   *   resumeGame(saved) -> Promise<bool>, autosave() -> Promise<bool>, call(op, args),
+   *   confirm(text, yes) -> Promise<bool>, toast(text, kind)
+   */
+  constructor(app) {
+    this.app = app;
+    this.swStarted = false;
+  }
+
+  /** Called once the engine answers. */
+  async afterBoot() {
+    this.startOfflineCache();
+    saves.requestPersistence();
+    const resume = takeResumeAfterReload();
+    reportUnreadable();
+    window.addEventListener("hashchange", () => this.openLink());
+    if (await this.openLink()) return;
+    if (resume && saves.hasAutosave()) await this.app.resumeGame(saves.readAutosave());
+  }
+
+  /** Even a failed boot registers the worker: that is how a fixed version can arrive. */
+  afterBootFailed() {
+    this.startOfflineCache();
+  }
+
+  startOfflineCache() {
+    if (this.swStarted) return;
+    this.swStarted = true;
+    registerServiceWorker({
+      // The player clicked "Neu laden": save the running game, and resume it after the reload.
+      beforeReload: async () => (this.app.running() ? !!(await this.app.autosave()) : false),
+    });
+  }
+
+  /** A share link in the fragment: start it, or explain what is wrong. True when a link was there. */
+  async openLink() {
+    const parsed = parseShareLink(location.hash, this.app.scenarios());
+    if (!parsed) return false;
+    // Read once: a reload must not start the game again, and the address bar shows the plain app.
+    history.replaceState(null, "", location.pathname + location.search);
+    if (!parsed.ok) {
+      if (this.app.running()) this.app.toast(parsed.message);
+      else showNotice(parsed.message);
+      return true;
+    }
+    const link = parsed.link;
+    if (this.app.running() || saves.hasAutosave()) {
+      const ok = await this.app.confirm(
+        `Der Link startet ein neues Blitz-Spiel: ${describeLink(link)}. Es ersetzt dein laufendes Spiel; ` +
+          "dieses bleibt unter „Spielstände“ erhalten. Neues Spiel starten?",
+        "Neues Spiel",
+      );
+      if (!ok) {
+        if (!this.app.running()) showNotice("Der Link wurde nicht geöffnet; dein Spielstand ist unverändert.");
+        return true;
+      }
+      if (this.app.running()) await this.app.autosave();
+    }
+    await this.app.startGame(linkToGameOptions(link));
+    return true;
+  }
+
+  /**
+   * Before a new game overwrites the autosave: keep an unfinished one as a save of its own.
+   * False (and a message) when it cannot be kept; the new game must then not start.
+   */
+  beforeNewGame() {
+    const kept = saves.keepAutosave();
+    if (!kept.ok) {
+      this.app.toast(kept.message);
+      return false;
+    }
+    if (kept.kept) this.app.toast("Das bisherige Spiel bleibt unter „Spielstände“ erhalten.", "info");
+    return true;
+  }
+
+  /** "Speichern": the autosave plus a save of this game that a new game never replaces. */
+  async saveSlot() {
+    const game = this.app.game();
+    if (!game) return false;
+    let text;
+    try {
+      text = await this.app.call("save", {});
+    } catch (e) {
+      this.app.toast(e.message);
+      return false;
+    }
+    const meta = this.app.meta ? this.app.meta() : {};
+    const result = saves.saveSlot(text, { players: game.players, gameId: game.id, slot: game.id, meta });
+    if (!result.ok) this.app.toast(result.message);
+    return result.ok;
+  }
+
+  /** The autosave was refused by the engine: report it, keep the entry, stay in the menu. */
+  loadFailed(error) {
+    showNotice(`Der Spielstand kann nicht geladen werden: ${error.message} Er bleibt unverändert gespeichert.`);
+  }
+
+  canShare() {
+    return !!shareableGame(this.app.game(), this.app.scenarios());
+  }
+
+  async share() {
+    const game = shareableGame(this.app.game(), this.app.scenarios());
+    if (!game) return null;
+    const url = buildShareUrl(location.href, game);
+    const how = await shareUrl(url, `Kaltfront – Blitz: ${describeLink(game)}`);
+    if (how === "copied") this.app.toast("Link kopiert.", "info");
+    else if (how === "manual") await this.app.confirm(`Kopiere diesen Link: ${url}`, "OK");
+    return { url, how };
+  }
+
+  openSaves() {
+    openSavesDialog({
+      resume: (record, key) => this.resumeRecord(record, key),
+      toast: (text) => this.app.toast(text),
+    });
+  }
+
+  async resumeRecord(record, key) {
+    if (!this.app.ready()) {
+      this.app.toast("Die Spiel-Engine startet noch – einen Moment.");
+      return false;
+    }
+    // Playing another game than the autosave's would overwrite it at the next autosave: keep it.
+    const auto = saves.readAutosaveEntry();
+    if (key !== saves.AUTOSAVE_KEY && auto && (!auto.ok || auto.record.game_id !== record.game_id)) {
+      if (!this.beforeNewGame()) return false;
+    }
+    return this.app.resumeGame(saves.recordToResume(record));
+  }
+
+  /** The worker died: offer to reload and continue from the last autosave. */
+  onCrash(error) {
+    const hasAutosave = saves.hasAutosave();
+    showCrashDialog(error.message, {
+      hasAutosave,
+      reload: () => {
+        if (hasAutosave) resumeAfterReload();
+        location.reload();
+      },
+    });
+  }
+}
