@@ -103,7 +103,7 @@ def reach(g: kaltfront.Game, uid: int) -> set[tuple[int, int]]:
 
 
 _GERMAN = re.compile(r"\b(der|die|das|den|dem|des|nicht|kein|keine|keinen|nur|ist|hat|kann|geht|"
-                     r"Feld|Einheit|schon|mehr|muss|für|auf|im|in|zu)\b|[äöüßÄÖÜ]")
+                     r"Feld|Einheit|schon|mehr|muss|für|auf|im|in|zu|Aktion|Unbekannte|Ungültige)\b|[äöüßÄÖÜ]")
 
 
 def assert_german(message: str) -> None:
