@@ -60,13 +60,16 @@ def dumps(g) -> str:
 
 
 def loads(text: str | bytes | dict):
-    if isinstance(text, dict):
-        data = text
+    if not isinstance(text, (str, bytes, bytearray)):
+        data = text  # already parsed JSON; game_from_dict says what is wrong with it
     else:
         try:
             data = json.loads(text)
-        except (ValueError, TypeError) as e:
-            raise SaveError(f"Der Spielstand ist beschädigt oder unvollständig (kein gültiges JSON: {e}).") from None
+        except UnicodeDecodeError:
+            raise SaveError("Der Spielstand ist beschädigt (kein UTF-8-Text).") from None
+        except json.JSONDecodeError as e:
+            raise SaveError(f"Der Spielstand ist beschädigt oder unvollständig (kein gültiges JSON ab "
+                            f"Zeile {e.lineno}, Spalte {e.colno}).") from None
     return game_from_dict(data)
 
 
