@@ -291,3 +291,18 @@ def test_r35_jaeger_boarding_a_transport_resets_the_progress():
                               U("liga", "jaeger", (8, 0))], owners=owners(), captures={(2, 0): ("nordbund", 1)})
     g.apply({"type": "load", "unit": 1, "transport": 2})
     assert g.buildings[2].capture_side is None
+
+
+def test_r31_r19_stadt_does_not_serve_aircraft():
+    """R31/R19 (decision): "Munition füllst du in eigenen Städten und in Gebäuden auf, die Einheiten ihrer
+    Klasse versorgen" is read as: the Stadt serves the classes it supplies (land units, D5 table), and
+    aircraft are refuelled and rearmed only on Flugplatz, HQ and Depot (R19 names exactly these three).
+    A Kampfhubschrauber on an own Stadt gets nothing."""
+    g = make(["HS.....H"], [U("nordbund", "kampfhubschrauber", (1, 0), ammo=1, fuel=9), U("liga", "jaeger", (6, 0))],
+             phase="attack", owners={(0, 0): "nordbund", (1, 0): "nordbund", (7, 0): "liga"})
+    end_phase(g)
+    assert (g.units[1].ammo, g.units[1].fuel) == (1, 9)
+    g = make(["HD.....H"], [U("nordbund", "kampfhubschrauber", (1, 0), ammo=1, fuel=9), U("liga", "jaeger", (6, 0))],
+             phase="attack", owners={(0, 0): "nordbund", (1, 0): "nordbund", (7, 0): "liga"})
+    end_phase(g)
+    assert (g.units[1].ammo, g.units[1].fuel) == (4, 30)
