@@ -134,8 +134,22 @@ class Game(GameState):
         if not self._can_move(u):
             return []
         found = search(self, u, self.visible(u.side))
-        return [{"to": self.hex(i).to_json(), "path": [self.hex(p).to_json() for p in found.path(i)],
+        # Each path is its predecessor's path plus one hex: every prefix is built once.
+        paths = {found.start: [self.hex(found.start).to_json()]}
+        return [{"to": self.hex(i).to_json(), "path": self._path_to(i, found, paths),
                  "cost": found.cost[i]} for i in found.destinations]
+
+    def _path_to(self, i: int, found, paths: dict[int, list[list[int]]]) -> list[list[int]]:
+        """The JSON path to hex `i`, reusing (and filling) the memo `paths` of shorter ones."""
+        chain = []
+        while i not in paths:
+            chain.append(i)
+            i = found.prev[i]
+        path = paths[i]
+        for j in reversed(chain):
+            path = path + [[j % self.width, j // self.width]]
+            paths[j] = path
+        return path
 
     def load_options(self, unit_id: int) -> list[dict]:
         """Own transports the unit can board now, with the path (R40)."""
