@@ -83,7 +83,7 @@ def _one(job: tuple) -> dict:
 
 
 def _jobs(args) -> list[tuple]:
-    maps = blitz_maps() if args.map == "all-blitz" else [args.map]
+    maps = blitz_maps() if args.map == "all-blitz" else args.map.split(",")
     jobs = []
     for k in range(args.games):
         players = {"nordbund": args.nordbund, "liga": args.liga}
@@ -142,7 +142,7 @@ def summary_line(s: dict) -> str:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m kaltfront selfplay",
                                 description="Computer gegen Computer, ohne Oberfläche (issue 4).")
-    p.add_argument("--map", default="all-blitz", help="Szenario-ID oder all-blitz")
+    p.add_argument("--map", default="all-blitz", help="Szenario-ID(s), durch Komma getrennt, oder all-blitz")
     p.add_argument("--nordbund", choices=STRENGTHS, default="normal")
     p.add_argument("--liga", choices=STRENGTHS, default="normal")
     p.add_argument("--games", type=int, default=10)
@@ -152,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1, help="parallele Prozesse (nur nativ)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    if args.map != "all-blitz" and args.map not in {s["id"] for s in kaltfront.scenarios()}:
+    known = {s["id"] for s in kaltfront.scenarios()}
+    if args.map != "all-blitz" and not set(args.map.split(",")) <= known:
         print(f"Unbekanntes Szenario: {args.map}", file=sys.stderr)
         return 2
     jobs = _jobs(args)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 
-from .common import CAPTURERS, UNITS, load, value
+from .common import CAPTURERS, UNITS, load, value, worth
 
 
 def _cost(t: str) -> int:
@@ -38,6 +38,12 @@ def _priority(sit, t: dict) -> float:
             extra += 300 if b["type"] == "hq" else 120
         elif sit.own_hq is not None and sit.geo.dist(sit.own_hq, t["i"]) <= 3:
             extra += 150
+    if sit.blitz and t["type"] in CAPTURERS:
+        # In Blitz only Jäger change the building count that decides the game (R66, R68).
+        extra += 60 if sit.turns_left > 3 else 160
+        if any((b := sit.bld.get(n)) is not None and b["owner"] != sit.en
+               for n in (t["i"],) + sit.geo.nb[t["i"]]):
+            extra += 80
     if UNITS[t["type"]]["range"] and UNITS[t["type"]]["range"][0] > 1:
         extra += 60  # artillery shoots without answer: take it out
     return extra
@@ -59,9 +65,10 @@ def _trade(sit, u: dict, o: dict, tgt: dict) -> float:
     gain += _priority(sit, tgt) * (1 if o["destroys"] else o["damage"] / max(1, tgt["hp"]))
     loss = 0.0
     if o["counter"]:
-        loss = o["counter"] / 10 * _cost(u["type"])
+        w = worth(u["type"], sit.blitz)
+        loss = o["counter"] / 10 * w
         if o["counter"] >= u["hp"]:
-            loss += 0.5 * _cost(u["type"])
+            loss += 0.5 * w
     return gain - loss
 
 
@@ -153,8 +160,8 @@ def schwer_plan(game, belief, sit, budget) -> list[tuple[int, int]]:
             for a in cands:
                 dm = dmg(a, t, h)
                 c = counter(a, t, h, dm)
-                loss += c / 10 * _cost(units[a]["type"]) + (0.5 * _cost(units[a]["type"])
-                                                            if c >= units[a]["hp"] else 0)
+                w = worth(units[a]["type"], sit.blitz)
+                loss += c / 10 * w + (0.5 * w if c >= units[a]["hp"] else 0)
                 seq.append(a)
                 h -= dm
                 if h <= 0:

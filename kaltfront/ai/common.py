@@ -31,6 +31,14 @@ def other(side: str) -> str:
     return "liga" if side == "nordbund" else "nordbund"
 
 
+def worth(utype: str, blitz: bool) -> float:
+    """What losing a unit of this type costs us: its price, and in Blitz a Jäger counts triple --
+    only Jäger change the building count that decides the game (R66, R68), and only the HQ
+    builds them, one a turn."""
+    c = UNITS[utype]["cost"]
+    return c * 3 if blitz and utype in CAPTURERS else c
+
+
 def value(u: dict) -> float:
     """What a unit is worth: cost x hp / 10 (the D8 tie-break measure)."""
     return UNITS[u["type"]]["cost"] * u["hp"] / 10

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .common import BLITZ_UNITS, BUILDINGS, CAPTURERS, INF, TERRAIN, UNITS
+from .common import BLITZ_UNITS, BUILDINGS, CAPTURERS, INF, TERRAIN, UNITS, worth
 
 
 @dataclass(frozen=True)
@@ -28,13 +28,14 @@ class Style:
     stay_prob: float = 0.0   # chance that a unit simply stays put (Leicht)
     order: str = "front"     # which units move first
     buy: str = "simple"      # "simple" | "situation" | "seen"
+    taxi: bool = False       # a Schützenpanzer carries a Jäger to a building it could not reach
 
 
 LEICHT = Style("leicht", stay_prob=0.2)
-NORMAL = Style("normal", w_danger=1.0, w_opp=0.4, w_group=0.5, w_guard=1.0, w_terrain=0.15, repair_hp=4,
+NORMAL = Style("normal", w_danger=1.0, w_opp=0.4, w_group=0.5, w_guard=0.5, w_terrain=0.15, repair_hp=4,
                buy="situation")
 SCHWER = Style("schwer", w_danger=1.2, w_opp=0.6, w_group=0.5, w_guard=2.0, w_terrain=0.2, repair_hp=4,
-               buy="seen")
+               buy="seen", taxi=True)
 
 # Units Leicht buys (R5): cheap, single-purpose, nothing that needs care.
 SIMPLE_UNITS = ("jaeger", "spaehwagen", "schuetzenpanzer", "transporter", "landungsboot")
@@ -219,7 +220,8 @@ class MovePlanner:
                     s -= 0.3  # keep production sites free
                 urg = self.threats.get(h)
                 if urg and (urg >= 1.0 or b["type"] == "hq"):
-                    w = st.w_guard * urg * (6.0 if b["type"] == "hq" else 1.5)
+                    late = 3.0 if (sit.blitz and sit.turns_left <= 2) else 1.0
+                    w = st.w_guard * urg * (6.0 if b["type"] == "hq" else 1.5 * late)
                     if producer and self.can_build_guard(h):
                         w = -0.3  # a unit built here at the end of the phase guards it instead
                     s += w
@@ -227,9 +229,10 @@ class MovePlanner:
             hit = sit.expected_hit(u, h)
             if hit > 0:
                 hp = u["hp"]
-                loss = min(hit, hp) / 10 * ut["cost"]
+                w = worth(u["type"], sit.blitz)
+                loss = min(hit, hp) / 10 * w
                 if hit >= hp:
-                    loss += 0.3 * ut["cost"]
+                    loss += 0.3 * w
                 mult = 1.5 if (ut["range"] and ut["range"][0] > 1) else 1.0
                 s -= st.w_danger * mult * loss / 100
                 s += st.w_terrain * TERRAIN[sit.terrain[h]]["defence"]
@@ -304,6 +307,8 @@ class MovePlanner:
     def plan(self) -> list[dict]:
         self.load_stranded()
         self.move_transports()
+        if self.st.taxi:
+            self.taxi()
         gf = self.group_front() if self.st.w_group else None
         for uid in self.order_units():
             if self.budget.done and self.st.name.startswith("schwer"):
@@ -342,6 +347,85 @@ class MovePlanner:
             self.apply({"type": "move", "unit": uid, "to": best})
 
     # -- transport --------------------------------------------------------------------------------
+    def taxi(self) -> None:
+        """Schwer: a Schützenpanzer carries a Jäger to a far building (R40, R41, R45). Cargo that
+        boarded this turn counts as moved (R40), so it is two turns: board and drive, then drive on
+        and put the Jäger down on the building (in Blitz it captures at once, R68)."""
+        sit, geo = self.sit, self.geo
+        free = {i for i in sit.targets if i not in self.occupied}
+        if not free:
+            return
+        spz = [uid for uid in sorted(self.pos) if uid not in self.moved
+               and UNITS[sit.own[uid]["type"]]["transport"] and UNITS[sit.own[uid]["type"]]["range"]]
+        # 1. Loaded ones: drive next to a free building and unload onto it, else drive toward one.
+        for cid in spz:
+            cargo = [c for c in sit.cargo_of.get(cid, []) if c["type"] in CAPTURERS and not c.get("moved")]
+            if not cargo or not free:
+                continue
+            j = cargo[0]
+            best = None
+            for o in self.g.reachable(cid):
+                h = geo.idx(o["to"])
+                near = [n for n in geo.nb[h] if n in free]
+                if not near:
+                    continue
+                t2 = self.g.clone()
+                t2.apply({"type": "move", "unit": cid, "to": o["to"]})
+                self.budget.spend(2)
+                drop = {geo.idx(x) for opt in t2.unload_options(cid) if opt["unit"] == j["id"] for x in opt["to"]}
+                for n in near:
+                    if n in drop:
+                        b = sit.bld[n]
+                        key = (0 if b["type"] == "hq" else 1, sit.expected_hit(sit.own[cid], h), n, h)
+                        if best is None or key < best[0]:
+                            best = (key, o["to"], n)
+                if self.budget.done:
+                    break
+            if best is not None:
+                _, to, n = best
+                self.apply({"type": "move", "unit": cid, "to": to})
+                self.apply({"type": "unload", "transport": cid, "unit": j["id"], "to": geo.hex(n)})
+                free.discard(n)
+                self.claimed.add(n)
+            else:
+                self.drive_toward(cid, free)
+        # 2. A Jäger two or more turns from any building boards an empty one, which sets off.
+        for jid in sorted(self.pos):
+            if self.budget.done or not free:
+                return
+            if jid in self.moved or jid not in sit.own or sit.own[jid]["type"] not in CAPTURERS:
+                continue
+            j = sit.own[jid]
+            here = self.pos[jid]
+            if min(sit.building_field("fuss", i)[here] for i in free) <= UNITS[j["type"]]["move"] + 1:
+                continue
+            empty = {uid for uid in spz if uid not in self.moved and not sit.cargo_of.get(uid)}
+            opts = [o for o in self.g.load_options(jid) if o["transport"] in empty]
+            self.budget.spend(1)
+            if not opts:
+                continue
+            cid = min(opts, key=lambda o: (len(o["path"]), o["transport"]))["transport"]
+            self.apply({"type": "load", "unit": jid, "transport": cid})
+            self.drive_toward(cid, free)
+
+    def drive_toward(self, cid: int, free: set[int]) -> None:
+        sit, geo = self.sit, self.geo
+        u = sit.own[cid]
+        mc = UNITS[u["type"]]["movement"]
+        f = sit.field_from(mc, sorted({n for i in free for n in geo.nb[i]}))
+        here = self.pos[cid]
+        best_s, best = -f[here] - sit.expected_hit(u, here) * 0.5, None
+        for o in self.g.reachable(cid):
+            h = geo.idx(o["to"])
+            s = -f[h] - sit.expected_hit(u, h) * 0.5
+            if s > best_s:
+                best_s, best = s, o["to"]
+        self.budget.spend(1)
+        if best is not None:
+            self.apply({"type": "move", "unit": cid, "to": best})
+        else:
+            self.moved.add(cid)
+
     def stranded(self, u: dict) -> bool:
         """A land unit whose objectives cannot be reached over land needs a transport."""
         ut = UNITS[u["type"]]

@@ -12,8 +12,13 @@ order of promise until the node budget (or, in the browser only, the wall-clock 
 
 from __future__ import annotations
 
-from .common import BUILDINGS, CAPTURERS, INF, UNITS, load, other, reframe, value
-from .move import MovePlanner, schwer_variants
+from dataclasses import replace
+
+from .common import BUILDINGS, CAPTURERS, INF, UNITS, load, other, reframe, value, worth
+
+from .move import SCHWER, MovePlanner, schwer_variants
+
+JUDGE = replace(SCHWER, name="judge", w_danger=0.0, w_group=0.0, w_opp=0.3)
 
 
 def building_worth(sit, b: dict) -> float:
@@ -28,15 +33,17 @@ def evaluate(game, planner: MovePlanner, sit, budget) -> float:
     geo = sit.geo
     pos = planner.pos
     score = 0.0
-    # Positional: how far every unit still has to go.
-    for uid, i in pos.items():
+    # Positional: every unit's final hex scored by one common yardstick (Schwer's own style without
+    # the danger guess, which the reply below replaces with the engine's numbers).
+    judge = MovePlanner(game, sit, JUDGE, planner.rng, budget)
+    judge.threats = planner.threats
+    for uid in sorted(pos):
         u = sit.own.get(uid)
         if u is None:
             continue
-        ut = UNITS[u["type"]]
-        mv = max(1, ut["move"])
-        f = sit.front_field(ut["movement"])
-        score -= 40 * min(f[i], 30 * mv) / mv
+        role, field = judge.field_for(u, u["i"])
+        score += 100 * judge.score_hex(u, pos[uid], role, field, None)
+        i = pos[uid]
         b = sit.bld.get(i)
         if b is not None and b["owner"] != me and u["type"] in CAPTURERS:
             if b["type"] == "hq" and (sit.blitz or u["type"] == "pionier"):
@@ -49,7 +56,7 @@ def evaluate(game, planner: MovePlanner, sit, budget) -> float:
     for a in planner.actions:
         if a["type"] == "build":
             pass
-    cost = {uid: UNITS[sit.own[uid]["type"]]["cost"] for uid in hp}
+    cost = {uid: worth(sit.own[uid]["type"], sit.blitz) for uid in hp}
     options = []
     for e in sorted(sit.enemies.values(), key=lambda x: x["id"]):
         try:
@@ -74,7 +81,7 @@ def evaluate(game, planner: MovePlanner, sit, budget) -> float:
             dm = cur if o["destroys"] else min(cur, o["damage"])
             val = dm / 10 * cost[t] + (0.5 * cost[t] if dm >= cur else 0)
             c = (o["counter"] or 0) if dm < cur else 0
-            cval = c / 10 * UNITS[e["type"]]["cost"]
+            cval = c / 10 * worth(e["type"], sit.blitz)
             s = val - cval
             if best is None or (s, -e["id"], -t) > best[0]:
                 best = ((s, -e["id"], -t), e, t, dm, val, cval)
@@ -89,7 +96,7 @@ def evaluate(game, planner: MovePlanner, sit, budget) -> float:
     # The opponent's move: which of our buildings its capturers could stand on.
     gm = reframe(game, en, "move", fog=False)
     budget.spend(2)
-    own_b = {i: b for i, b in sit.bld.items() if b["owner"] == me}
+    own_b = {i: b for i, b in sit.bld.items() if b["owner"] == me or (sit.blitz and b["owner"] is None)}
     guard = {i: uid for uid, i in pos.items()}
     threatened: dict[int, float] = {}
     for e in sorted(sit.enemies.values(), key=lambda x: x["id"]):
@@ -112,6 +119,8 @@ def evaluate(game, planner: MovePlanner, sit, budget) -> float:
             w = 60000 if (sit.blitz or any(e["type"] == "pionier" for e in sit.enemies.values())) else 3000
         elif not sit.blitz:
             w *= 0.4  # a Jäger needs a whole turn; we can still shoot it off
+        elif b["owner"] is None:
+            w *= 0.5  # a neutral building taken counts for them, not against us
         score -= w
     return score
 

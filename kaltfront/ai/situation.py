@@ -144,26 +144,25 @@ class Situation:
         return best
 
     # -- capture threats -------------------------------------------------------------------------
-    def capture_threats(self) -> dict[int, float]:
+    def capture_threats(self, include_neutral: bool = False) -> dict[int, float]:
         """Own (and neutral) buildings an enemy Jäger or Pionier could stand on after its next move:
-        hex -> urgency (1 = next turn, 0.4 = within two turns)."""
+        hex -> urgency (1 = next turn, 0.4 = within two turns). A loaded enemy transport counts
+        as a capturer with the transport's reach plus one hex for unloading."""
         out: dict[int, float] = {}
-        own_b = [i for i, b in self.bld.items() if b["owner"] == self.me]
+        own_b = [i for i, b in self.bld.items()
+                 if b["owner"] == self.me or (include_neutral and b["owner"] is None)]
         for e in self.enemies.values():
-            if e["type"] not in CAPTURERS:
+            if e["type"] in CAPTURERS:
+                mv, mc = UNITS[e["type"]]["move"], "fuss"
+            elif e.get("loaded") and UNITS[e["type"]]["movement"] in ("rad", "kette", "fuss"):
+                mv, mc = UNITS[e["type"]]["move"] + 1, UNITS[e["type"]]["movement"]
+            else:
                 continue
-            mv = UNITS[e["type"]]["move"]
             for i in own_b:
-                f = self.building_field("fuss", i)
+                f = self.building_field(mc, i)
                 d = f[e["i"]]
                 if d <= mv or self.geo.dist(i, e["i"]) <= 1:
                     out[i] = max(out.get(i, 0), 1.0)
                 elif d <= 2 * mv:
                     out[i] = max(out.get(i, 0), 0.4)
-        # Enemy transports that may carry foot units also threaten the HQ.
-        for e in self.enemies.values():
-            if e.get("loaded") and self.own_hq is not None:
-                mv = UNITS[e["type"]]["move"] + 3
-                if self.geo.dist(self.own_hq, e["i"]) <= mv:
-                    out[self.own_hq] = max(out.get(self.own_hq, 0), 1.0)
         return out
