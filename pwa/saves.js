@@ -190,8 +190,13 @@ function writeText(key, text) {
 
 /** Keep an unreadable entry before its key is written: copied verbatim to a slot of its own. */
 function rescue(entry) {
-  const key = `${SLOT_PREFIX}unlesbar-${new Date().toISOString().replace(/[:.]/g, "-")}`;
-  return writeText(key, entry.text);
+  const s = store();
+  const prefix = `${SLOT_PREFIX}unlesbar-`;
+  for (let i = 0; s && i < s.length; i++) {
+    const key = s.key(i);
+    if (key && key.startsWith(prefix) && s.getItem(key) === entry.text) return { ok: true }; // kept already
+  }
+  return writeText(`${prefix}${new Date().toISOString().replace(/[:.]/g, "-")}`, entry.text);
 }
 
 /** Store a record under a key (the autosave key or a slot). Returns {ok, reason?, message?}. */
@@ -241,7 +246,8 @@ export function keepAutosave() {
   }
   if (summary(entry.record.game).finished) return { ok: true, kept: null };
   const slot = `${entry.record.game_id}-auto`;
-  const result = writeText(SLOT_PREFIX + slot, JSON.stringify(entry.record));
+  // Byte for byte as stored, unless it still has the first layout (then the migrated record).
+  const result = writeText(SLOT_PREFIX + slot, entry.migrated ? JSON.stringify(entry.record) : entry.text);
   return result.ok ? { ok: true, kept: slot } : { ...result, kept: null };
 }
 
