@@ -172,7 +172,7 @@ def test_blitz_against_leicht_select_move_end_phase_ai_then_attack(page, base_ur
     wait_my_turn(page, "attack")
     assert page.inner_text("#hdr-round") == "Runde 2 / 10"
     assert page.inner_text("#hdr-phase") == "Angriffsphase"
-    log = page.inner_text("#log")
+    log = page.text_content("#log")
     assert "Baltische Liga" in log, log
 
     # Advance until some unit can fire, then attack with the shown expected damage.
@@ -221,7 +221,7 @@ def test_blitz_against_leicht_select_move_end_phase_ai_then_attack(page, base_ur
     hit = next((u for u in after["units"] if u["id"] == t["target_id"]), None)
     lo, hi = t["damage_range"]
     assert hit is None or lo <= target_hp - hit["hp"] <= hi
-    assert "greift" in page.inner_text("#log")
+    assert "greift" in page.text_content("#log")
 
 
 def test_reload_resumes_from_autosave(page, base_url, wait_for_engine):

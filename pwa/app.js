@@ -324,6 +324,7 @@ async function doAction(action) {
     showToast(e.message); // illegal: the engine left the state unchanged, so the picture stays
   } finally {
     S.busy = false;
+    updateHeader();
   }
 }
 
