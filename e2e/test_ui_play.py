@@ -484,3 +484,59 @@ def test_phone_help_table_scrolls_sideways_with_fixed_first_column(phone_page, b
     page.wait_for_function("() => document.getElementById('help-units').scrollLeft > 0")
     assert abs(first.bounding_box()["x"] - x0) < 1
     assert other.bounding_box()["x"] < o0 - 50
+
+
+def test_load_then_unload_through_the_panel(page, base_url, wait_for_engine):
+    """R40, R41, R46: a foot unit boards a transport by a click on it; next turn "Ausladen" in the panel."""
+    boot(page, base_url, wait_for_engine)
+    start_from_menu(page, mode="hotseat", fog=False)
+    page.wait_for_selector("#handoff:not([hidden])")
+    assert page.evaluate("() => kaltfront.state.covered") is False  # without fog the map stays visible
+    page.click("#handoff-continue")
+    wait_my_turn(page, "move")
+    o = obs(page)
+    for u in o["units"]:
+        if u["side"] != "nordbund":
+            continue
+        opts = page.evaluate("(id) => kaltfront.call('load_options', {unit: id})", u["id"])
+        if opts:
+            break
+    else:
+        pytest.skip("no foot unit next to a transport on this map")
+    cargo, transport_at, transport = u, opts[0]["at"], opts[0]["transport"]
+    centre_on(page, cargo["at"])
+    page.mouse.click(*hex_xy(page, cargo["at"]))
+    page.wait_for_function("() => kaltfront.state.loadOpts && kaltfront.state.loadOpts.length")
+    page.mouse.click(*hex_xy(page, transport_at))
+    page.wait_for_function("(id) => !kaltfront.state.obs.units.some(u => u.id === id)", arg=cargo["id"])
+    t = next(x for x in obs(page)["units"] if x["id"] == transport)
+    assert t["loaded"] == 1 and [c["id"] for c in t["cargo"]] == [cargo["id"]]
+    assert "Protokoll" in page.inner_text("#log-box") and "steigt in" in page.text_content("#log")
+
+    # Round trip to Nordbund's next move phase (Liga passes).
+    def end_and_hand_over():
+        page.click("#btn-end-phase")
+        page.wait_for_selector("#handoff:not([hidden])")
+        page.click("#handoff-continue")
+
+    end_and_hand_over()              # Nordbund's move phase -> Liga
+    wait_my_turn(page, "attack")
+    page.click("#btn-end-phase")
+    wait_my_turn(page, "move")
+    end_and_hand_over()              # Liga's move phase -> Nordbund
+    wait_my_turn(page, "attack")
+    page.click("#btn-end-phase")
+    wait_my_turn(page, "move")
+    assert obs(page)["side"] == "nordbund"
+
+    t = next(x for x in obs(page)["units"] if x["id"] == transport)
+    centre_on(page, t["at"])
+    page.mouse.click(*hex_xy(page, t["at"]))
+    page.wait_for_selector("#btn-unload")
+    assert "An Bord: Jäger" in page.inner_text("#panel") or "An Bord:" in page.inner_text("#panel")
+    page.click("#btn-unload")
+    page.wait_for_function("() => kaltfront.state.unloadUnit !== null && kaltfront.state.unloadOptions")
+    to = page.evaluate("() => kaltfront.state.unloadOptions[0].to[0]")
+    page.mouse.click(*hex_xy(page, to))
+    page.wait_for_function("([id, to]) => { const u = kaltfront.state.obs.units.find(u => u.id === id); return u && u.at[0] === to[0] && u.at[1] === to[1]; }", arg=[cargo["id"], to])
+    assert next(x for x in obs(page)["units"] if x["id"] == transport)["loaded"] == 0

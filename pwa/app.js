@@ -702,7 +702,7 @@ function updateHqChip() {
   const cx = camera.viewW / 2, cy = camera.viewH / 2;
   const p = camera.toScreen(w.x, w.y);
   const dx = p.x - cx, dy = p.y - cy;
-  const mx = cx - 70, my = cy - 30;
+  const mx = cx - 56, my = cy - 24; // keep the whole chip inside the map
   const k = Math.min(mx / Math.abs(dx || 1e-9), my / Math.abs(dy || 1e-9));
   const from = selectedUnit() ? selectedUnit().at : (() => { const h = camera.screenToHex(cx, cy); return [h.col, h.row]; })();
   const dist = hexDistance(from, e.at);
