@@ -109,12 +109,16 @@ class AIPlayer:
             action, self._expect = self._queue.pop(0)
             return action
         # First call of the phase, or the world turned out differently (an ambush, a unit
-        # revealed): plan the rest of the phase again from what is known now.
+        # revealed): plan the rest of the phase again from what is known now. The planning copy
+        # has fog switched off: it holds only units the AI knows of anyway, so this changes no
+        # answer that matters (remembered units merely count as obstacles) and saves the engine
+        # recomputing sight after every trial move. The real legality check below uses `legal`.
+        fast = dict(belief, fog=False)
         if self.strength == "schwer":
-            actions, self.last_variant = search.plan(belief, sit, self.rng, budget, self.seen_types)
+            actions, self.last_variant = search.plan(fast, sit, self.rng, budget, self.seen_types)
         else:
             style = LEICHT if self.strength == "leicht" else NORMAL
-            actions = MovePlanner(game, sit, style, self.rng, budget).plan()
+            actions = MovePlanner(load(fast), sit, style, self.rng, budget).plan()
         # Expected observation after each action, to notice surprises.
         replay = load(belief)
         queue = []

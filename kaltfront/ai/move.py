@@ -148,7 +148,7 @@ class MovePlanner:
         mv = max(1, UNITS[u["type"]]["move"])
         best = None
         for i in sit.targets:
-            f = sit.building_field(mc, i)
+            f = sit.route_field(mc, i)
             d = f[here]
             if d >= INF:
                 continue

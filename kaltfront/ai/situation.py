@@ -67,6 +67,18 @@ class Situation:
             _FIELD_CACHE[key] = f
         return f
 
+    def route_field(self, mclass: str, i: int) -> list[int]:
+        """Distance to one building around the enemy units we know of (they cannot be passed,
+        R16): a Jäger facing a blocked land bridge looks for another way or another building."""
+        key = ("route", mclass, i)
+        f = self._fields.get(key)
+        if f is None:
+            blocked = [h for h in self.enemy_hexes if h != i]
+            f = distance_field(self.geo, self.terrain, mclass, [i], blocked) if blocked else \
+                self.building_field(mclass, i)
+            self._fields[key] = f
+        return f
+
     def front_field(self, mclass: str) -> list[int]:
         # Fighters head for enemy units and the enemy's buildings; neutral buildings are for the
         # capturers (a tank standing on one only keeps the own Jäger off it).
