@@ -52,7 +52,12 @@ def wait_offline_ready(page, attempts: int = 3) -> None:
             if attempt == attempts - 1:
                 raise
             rebuild_precache()
-            page.evaluate("() => navigator.serviceWorker.getRegistration().then(r => r && r.update()).catch(() => {})")
+            # register() again: it updates an existing registration, and makes a new one if the failed
+            # first install left none.
+            page.evaluate(
+                "() => navigator.serviceWorker.register(new URL('service-worker.js', location.href), "
+                "{scope: './', updateViaCache: 'none'}).catch(() => {})"
+            )
 
 
 def rebuild_precache() -> None:
