@@ -38,6 +38,9 @@ def _priority(sit, t: dict) -> float:
             extra += 300 if b["type"] == "hq" else 120
         elif sit.own_hq is not None and sit.geo.dist(sit.own_hq, t["i"]) <= 3:
             extra += 150
+    b = sit.bld.get(t["i"])
+    if b is not None and b["owner"] != sit.me:
+        extra += 60  # it blocks the building for our Jäger
     if sit.blitz and t["type"] in CAPTURERS:
         # In Blitz only Jäger change the building count that decides the game (R66, R68).
         extra += 60 if sit.turns_left > 3 else 160

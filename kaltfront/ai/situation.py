@@ -9,7 +9,7 @@ the engine (`reachable`, `attack_options`, ...).
 from __future__ import annotations
 
 from .common import (AIR_HOMES, BUILDINGS, CAPTURERS, INF, TERRAIN, UNITS, Geo, distance_field,
-                     other, terrain_ids)
+                     other, terrain_ids, worth)
 
 _FIELD_CACHE: dict[tuple, list[int]] = {}
 
@@ -149,7 +149,9 @@ class Situation:
             s = av * s0
             d = self.defence(e["type"], e["level"], e["i"], self.en)
             dmg = min(e["hp"], 9 * s / (s + d))
-            v = dmg / 10 * UNITS[e["type"]]["cost"]
+            v = dmg / 10 * worth(e["type"], self.blitz)
+            if e["i"] in self.bld:
+                v *= 2  # it holds or blocks a building: shooting it frees the building
             # A direct-fire unit next to an enemy that can answer pays for it.
             if v > best:
                 best = v
