@@ -385,6 +385,44 @@ def test_production_in_the_panel(page, base_url, wait_for_engine):
     assert page.inner_text("#hdr-money") == str(money - choice["cost"])
 
 
+def test_mouse_wheel_zoom_drag_pan_and_surrender_from_the_menu(page, base_url, wait_for_engine):
+    """R56, R57, R51, R64: wheel zooms around the cursor, dragging pans; Aufgeben ends the game."""
+    boot(page, base_url, wait_for_engine)
+    start_from_menu(page, blitz=True, fog=True)
+    wait_my_turn(page, "move")
+    box = page.locator("#map").bounding_box()
+    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cam = "() => ({x: kaltfront.camera.x, y: kaltfront.camera.y, s: kaltfront.camera.scale})"
+    c0 = page.evaluate(cam)
+    page.mouse.move(cx, cy)
+    page.mouse.wheel(0, -300)
+    page.wait_for_function("(s) => kaltfront.camera.scale > s", arg=c0["s"])
+    c1 = page.evaluate(cam)
+    page.mouse.wheel(0, 300)
+    page.wait_for_function("(s) => kaltfront.camera.scale < s", arg=c1["s"])
+    c2 = page.evaluate(cam)
+    page.mouse.move(cx, cy)
+    page.mouse.down()
+    page.mouse.move(cx - 60, cy - 40, steps=6)
+    page.mouse.move(cx - 120, cy - 80, steps=6)
+    page.mouse.up()
+    c3 = page.evaluate(cam)
+    assert c3["x"] > c2["x"] and c3["s"] == c2["s"]
+    assert page.evaluate("() => kaltfront.state.selection") is None, "a drag is not a click"
+
+    page.click("#btn-menu")
+    for label in ("Speichern", "Aufgeben", "Hilfe", "Hauptmenü"):
+        assert page.is_visible(f"#game-menu button:has-text('{label}')")
+    page.click("#menu-surrender")
+    page.wait_for_selector("#confirm:not([hidden])")
+    page.click("#confirm-yes")
+    page.wait_for_selector("#end-screen:not([hidden])")
+    assert page.get_attribute("#end-screen", "data-reason") == "surrender"
+    assert page.get_attribute("#end-screen", "data-winner") == "liga"
+    assert page.inner_text("#end-title").startswith("Niederlage")
+    assert "aufgegeben" in page.inner_text("#end-reason")
+
+
 def test_help_lists_all_19_units_from_game_data(page, base_url, wait_for_engine):
     """R38, R64: the help page is the rulebook with the unit table rendered from the engine's data."""
     page.goto(base_url)

@@ -222,23 +222,36 @@ async function runAi(side) {
   S.aiRunning = true;
   S.selection = null; clearAnswers();
   $("ai-text").textContent = `${SIDE_NAME[side]} (Computer, ${STRENGTH_NAME[S.game.players[side]] || ""}) ist am Zug …`;
+  $("btn-skip").hidden = false;
+  $("btn-ai-retry").hidden = true;
   $("ai-bar").hidden = false;
   updateHeader(); refreshPanel(); requestDraw();
+  let failed = null;
   try {
     await ai.playTurn(S.game.players[side]);
   } catch (e) {
-    showToast(e.message);
+    failed = e;
   } finally {
     S.aiRunning = false;
     $("ai-bar").hidden = true;
     S.animPos.clear(); S.hiddenUnits.clear();
   }
   if (!S.game) return;
-  // Both humans gone (computer vs computer, used by tests and demos): watch from Nordbund's side.
   await refresh();
   await autosave();
   if (S.obs.outcome) { showEnd(S.obs.outcome); return; }
-  if (S.obs.side === side) { showToast("Der Computer hat seinen Zug nicht beendet."); return; }
+  if (S.obs.side === side) {
+    // The engine refused or broke off the computer's turn. Its steps so far stay applied (and saved);
+    // say why, and offer to let the computer try again rather than leave a silent, stuck game.
+    const why = failed ? `Fehler im Computerzug: ${failed.message}` : "Der Computer hat seinen Zug nicht beendet.";
+    showToast(why);
+    $("ai-text").textContent = why;
+    $("btn-skip").hidden = true;
+    $("btn-ai-retry").hidden = false;
+    $("btn-ai-retry").onclick = () => runAi(side);
+    $("ai-bar").hidden = false;
+    return;
+  }
   await nextTurn();
 }
 
