@@ -15,7 +15,7 @@ import { AiPlayer } from "./ai-player.js";
 import * as storage from "./storage.js";
 import * as saves from "./saves.js";
 import { Session } from "./session.js";
-import { SIDE_NAME, PHASE_NAME, STRENGTH_NAME, counterText, roundText, winnerText, REASON_TEXT, eventText, otherSide } from "./texts.js";
+import { SIDE_NAME, PHASE_NAME, STRENGTH_NAME, counterText, roundText, winnerText, reasonText, eventText, otherSide } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
 const BOOT_TIMEOUT_MS = 30000;
@@ -283,7 +283,7 @@ function showEnd(outcome) {
   let title = t;
   if (humanSides().length === 1 && outcome.winner) title = outcome.winner === humanSides()[0] ? `Sieg! ${t}.` : `Niederlage. ${t}.`;
   $("end-title").textContent = title;
-  $("end-reason").textContent = REASON_TEXT[outcome.reason] || "";
+  $("end-reason").textContent = reasonText(outcome);
   const es = $("end-screen");
   es.dataset.winner = outcome.winner || "";
   es.dataset.reason = outcome.reason || "";
@@ -317,7 +317,7 @@ async function doAction(action) {
   const before = S.obs;
   try {
     const res = await call("apply", { action });
-    addLog(res.events);
+    addLog(res.events, res.observation);
     await playEvents(res.events, before, 0.6);
     clearAnswers();
     setView(res);
@@ -538,7 +538,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function animateAiStep(step, { fast }) {
   if (!S.game) return;
   const events = step.events || [];
-  addLog(events);
+  addLog(events, step.observation);
   const pace = fast ? 0 : S.aiDelay;
   if (pace > 0) await playEvents(events, S.obs, pace);
   if (step.observation) setView(step);
@@ -772,13 +772,19 @@ function refreshPanel() {
   });
 }
 
+let logObs = []; // observations from before and after the events, so units that appear or die are named
 function unitName(id) {
-  const u = S.obs && S.obs.units.find((x) => x.id === id);
+  let u = null;
+  for (const o of [S.obs, ...logObs]) {
+    u = o && (o.units.find((x) => x.id === id) || o.units.flatMap((x) => x.cargo || []).find((x) => x.id === id));
+    if (u) break;
+  }
   if (!u || !S.rules) return "Einheit";
   return `${S.rules.units[u.type].name} (${SIDE_NAME[u.side]})`;
 }
 
-function addLog(events) {
+function addLog(events, after = null) {
+  logObs = after ? [after] : [];
   for (const ev of events || []) {
     const line = eventText(ev, unitName, S.rules);
     if (line) S.log.push(line);

@@ -27,6 +27,13 @@ export const REASON_TEXT = {
   surrender: "Eine Seite hat aufgegeben.",
 };
 
+/** The end screen's reason line; names the side that gave up when there is one. */
+export function reasonText(outcome) {
+  if (!outcome) return "";
+  if (outcome.reason === "surrender" && outcome.winner) return `${SIDE_ARTICLE[otherSide(outcome.winner)]} hat aufgegeben.`;
+  return REASON_TEXT[outcome.reason] || "";
+}
+
 export function winnerText(outcome) {
   if (!outcome) return "";
   if (!outcome.winner) return "Unentschieden";
