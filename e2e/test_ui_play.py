@@ -123,6 +123,21 @@ def test_menu_shows_before_python_and_start_unlocks_after_boot(page, base_url, w
     assert options and all(options), options
 
 
+def test_boot_failure_shows_a_clear_error_not_a_blank_page(page, base_url):
+    """Issue 5: if Python cannot start, the player sees why (German) over the menu, with a reload button."""
+    page.context.route("**/vendor/pyodide/python_stdlib.zip", lambda route: route.fulfill(status=404, body="fehlt"))
+    page.goto(base_url)
+    assert page.is_visible("#main-menu")
+    page.wait_for_selector("#boot-error:not([hidden])", timeout=60_000)
+    text = page.inner_text("#boot-error")
+    assert "Die Spiel-Engine startet nicht" in text
+    assert "Die Spiel-Engine konnte nicht gestartet werden" in page.inner_text("#boot-error-text")
+    assert page.is_visible("#boot-reload")
+    assert page.is_disabled("#menu-start")
+    assert page.evaluate("() => kaltfront.ready") is False
+    assert page.evaluate("() => kaltfront.error.kind") == "boot"
+
+
 def test_blitz_against_leicht_select_move_end_phase_ai_then_attack(page, base_url, wait_for_engine):
     """R53, R54, R55, R61, R66: a Blitz game against Leicht, played through clicks."""
     boot(page, base_url, wait_for_engine)

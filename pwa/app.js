@@ -540,7 +540,17 @@ async function animateAiStep(step, { fast }) {
   const events = step.events || [];
   addLog(events, step.observation);
   const pace = fast ? 0 : S.aiDelay;
-  if (pace > 0) await playEvents(events, S.obs, pace);
+  if (pace > 0) {
+    // Follow the computer: bring its action on screen first, unless the player is looking elsewhere
+    // on purpose (any pan or zoom cancels the tween and the next step tries again).
+    const ev = events.find((e) => e.type === "moved" || e.type === "attacked" || e.type === "built" || e.type === "unloaded");
+    const at = ev && (ev.type === "moved" ? ev.path[0] : ev.type === "attacked" ? ev.at : ev.type === "unloaded" ? ev.to : ev.at);
+    if (at) {
+      const w = hexToWorld(at[0], at[1]);
+      if (!camera.isVisible(w.x, w.y, 60)) await tweenTo(w.x, w.y, 350 * pace);
+    }
+    await playEvents(events, S.obs, pace);
+  }
   if (step.observation) setView(step);
   updateHeader();
   requestDraw();
