@@ -397,11 +397,9 @@ async function selectUnit(u, t0) {
   if (!myTurn() || u.side !== S.obs.side) return;
   const sel = S.selection;
   if (S.obs.phase === "move") {
-    if (!u.moved) {
-      const reach = await ask("reachable", u.id);
-      if (S.selection !== sel) return;
-      S.reach = reach;
-    }
+    const reach = await ask("reachable", u.id); // empty for a unit that has moved: the engine knows
+    if (S.selection !== sel) return;
+    S.reach = reach;
   } else {
     const targets = await ask("attack_options", u.id);
     if (S.selection !== sel) return;
@@ -410,7 +408,7 @@ async function selectUnit(u, t0) {
   drawNow();
   if (t0 !== undefined) recordTap(t0);
   refreshPanel();
-  if (S.obs.phase === "move" && !u.moved) {
+  if (S.obs.phase === "move") {
     const lo = await ask("load_options", u.id);
     if (S.selection !== sel) return;
     S.loadOpts = lo && lo.length ? lo : null;
@@ -422,11 +420,13 @@ async function selectBuilding(b) {
   S.selection = { kind: "building", at: b.at };
   S.reach = S.targets = S.loadOpts = null; S.buildOptions = null;
   refreshPanel(); requestDraw();
-  if (myTurn() && S.obs.phase === "move" && b.owner === S.obs.side && !unitAt(b.at)) {
+  if (myTurn()) {
+    // The engine says what this building can build now (nothing when it is not an own, empty
+    // production building in the move phase); the panel shows "Produzieren" only for a non-empty answer.
     const sel = S.selection;
     const opts = await call("build_options", { at: b.at }).catch(() => []);
     if (S.selection !== sel) return;
-    S.buildOptions = opts;
+    S.buildOptions = opts && opts.length ? opts : null;
     refreshPanel();
   }
 }

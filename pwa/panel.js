@@ -91,7 +91,6 @@ export class Panel {
     if (b.capture) h += `<div class="sub">Wird erobert von: ${esc(SIDE_NAME[b.capture.side])}</div>`;
     if (p.buildOptions) {
       h += `<div class="actions" id="build-list"><h3>Produzieren</h3>`;
-      if (!p.buildOptions.length) h += `<div class="hint">Hier lässt sich nichts bauen.</div>`;
       for (const o of p.buildOptions) {
         const name = rules.units[o.unit_type] ? rules.units[o.unit_type].name : o.unit_type;
         h += `<button data-act="build" data-type="${esc(o.unit_type)}" data-testid="build-${esc(o.unit_type)}" ${o.affordable ? "" : "disabled"}>${esc(name)}<span class="cost">${o.cost}</span></button>`;

@@ -19,6 +19,8 @@ from .common import BUILDINGS, CAPTURERS, INF, UNITS, load, other, reframe, valu
 from .move import SCHWER, MovePlanner, schwer_variants
 
 JUDGE = replace(SCHWER, name="judge", w_danger=0.0, w_group=0.0, w_opp=0.3)
+POSITIONAL = 30     # weight of the common positional yardstick (points per 100 of value)
+PRIOR = 150         # the main style must be beaten by this much: the reply check is a veto, not a whim
 
 
 def building_worth(sit, b: dict) -> float:
@@ -42,7 +44,7 @@ def evaluate(game, planner: MovePlanner, sit, budget) -> float:
         if u is None:
             continue
         role, field = judge.field_for(u, u["i"])
-        score += 100 * judge.score_hex(u, pos[uid], role, field, None)
+        score += POSITIONAL * judge.score_hex(u, pos[uid], role, field, None)
         i = pos[uid]
         b = sit.bld.get(i)
         if b is not None and b["owner"] != me and u["type"] in CAPTURERS:
@@ -93,6 +95,7 @@ def evaluate(game, planner: MovePlanner, sit, budget) -> float:
         lost += val
         gained += cval
     score += gained - lost
+    planner.doomed = {uid for uid, h in hp.items() if h <= 0}
     # The opponent's move: which of our buildings its capturers could stand on.
     gm = reframe(game, en, "move", fog=False)
     budget.spend(2)
@@ -133,9 +136,26 @@ def plan(belief: dict, sit, rng, budget, seen_types) -> tuple[list[dict], str]:
         game = load(belief)
         planner = MovePlanner(game, sit, st, rng, budget, seen_types)
         actions = planner.plan()
-        val = evaluate(game, planner, sit, budget)
+        val = evaluate(game, planner, sit, budget) + (PRIOR if k == 0 else 0)
         if best is None or val > best[0]:
-            best = (val, actions, st.name)
+            best = (val, actions, st.name, st, planner)
+    # Refine the best variant: units the reply would destroy (and that are not taking a building)
+    # are planned again with the danger weighed four times, while that pays off.
+    careful: set[int] = set()
+    for _ in range(2):
+        val0, _, name, st, planner = best
+        doomed = {uid for uid in getattr(planner, "doomed", set())
+                  if not (sit.own.get(uid, {}).get("type") in CAPTURERS
+                          and (b := sit.bld.get(planner.pos.get(uid, -1))) is not None and b["owner"] != sit.me)}
+        if not doomed - careful or budget.done:
+            break
+        careful |= doomed
+        game = load(belief)
+        p2 = MovePlanner(game, sit, st, rng, budget, seen_types, careful=careful)
+        actions = p2.plan()
+        val = evaluate(game, p2, sit, budget) + (PRIOR if name == "schwer" else 0)
+        if val > val0:
+            best = (val, actions, name + "+careful", st, p2)
     return best[1], best[2]
 
 
