@@ -143,7 +143,7 @@ async function resumeGame(saved = storage.readAutosave()) {
   try {
     v = await call("load", { save: saved.save, players: meta.players, viewer: meta.viewer });
   } catch (e) { session.loadFailed(e); menu.show(storage.hasAutosave()); return false; }
-  S.game = { players: v.players, scenario: v.observation.scenario, fog: v.observation.fog, id: meta.gameId || saves.newGameId() };
+  S.game = { players: v.players, scenario: v.observation.scenario, fog: v.observation.fog, seed: meta.seed, id: meta.gameId || saves.newGameId() };
   S.log = meta.log || [];
   S.shownSide = null;
   enterGame();
