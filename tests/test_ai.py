@@ -98,19 +98,21 @@ def _with_hidden_units(g, side):
     enemy = "liga" if side == "nordbund" else "nordbund"
     added = []
     nid = a["next_id"]
+    spots = []
     for r in range(h):
         for c in range(w):
             ch = a["map"]["terrain"][r][c]
-            if ch not in ".=w" or seen[r][c] == "1" or (c, r) in taken:
+            if ch not in ".=who" or seen[r][c] == "1" or (c, r) in taken:
                 continue
-            if min(kaltfront.hexgrid.distance(kaltfront.Hex(c, r), kaltfront.Hex(*o)) for o in own) < 8:
-                continue
-            added.append(unit(nid, ["kampfpanzer", "jaeger"][len(added) % 2], enemy, [c, r], ammo=None, fuel=None))
-            nid += 1
-            if len(added) == 2:
-                break
-        if len(added) == 2:
+            d = min(kaltfront.hexgrid.distance(kaltfront.Hex(c, r), kaltfront.Hex(*o)) for o in own)
+            spots.append((-d, c, r, ch))
+    spots.sort()
+    for d, c, r, ch in spots[:3]:
+        if -d < 4:
             break
+        utype = "kampfpanzer" if ch in ".=" and not added else "jaeger"
+        added.append(unit(nid, utype, enemy, [c, r], ammo=None, fuel=None))
+        nid += 1
     assert added, "no hidden hex found for the test"
     del grid
     b["units"].extend(added)

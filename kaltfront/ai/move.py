@@ -34,7 +34,7 @@ class Style:
 LEICHT = Style("leicht", stay_prob=0.2)
 NORMAL = Style("normal", w_danger=1.0, w_opp=0.4, w_group=0.5, w_guard=0.5, w_terrain=0.15, repair_hp=4,
                buy="situation")
-SCHWER = Style("schwer", w_danger=1.2, w_opp=0.6, w_group=0.5, w_guard=2.0, w_terrain=0.2, repair_hp=4,
+SCHWER = Style("schwer", w_danger=0.9, w_opp=0.8, w_group=0.5, w_guard=2.0, w_terrain=0.2, repair_hp=4,
                buy="seen", taxi=True)
 
 # Units Leicht buys (R5): cheap, single-purpose, nothing that needs care.
@@ -45,9 +45,6 @@ def schwer_variants() -> list[Style]:
     """The move-phase variants Schwer tries, most promising first (the anytime search stops early
     when its budget runs out)."""
     s = SCHWER
-    import os
-    if os.environ.get("AI_ONE"):
-        return [s]
     return [s,
             replace(s, name="schwer-careful", w_danger=2.0, w_opp=0.4, w_group=0.8),
             replace(s, name="schwer-bold", w_danger=0.6, w_opp=1.0, w_prog=1.3),
