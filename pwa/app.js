@@ -938,7 +938,7 @@ window.kaltfront = {
     const ctx = $("map").getContext("2d");
     const times = [];
     for (let i = 0; i < n; i++) {
-      if (cold) renderer.invalidate();
+      if (cold) renderer.invalidate(true);
       const t0 = performance.now();
       drawNow();
       ctx.getImageData(0, 0, 1, 1);

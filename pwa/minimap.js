@@ -54,10 +54,31 @@ export class Minimap {
         }
       this.bgKey = key;
     }
+    // Dots and stars change only with the observation: keep them in a second layer, so a pan or an
+    // animation frame costs two drawImage calls and a rectangle.
+    if (this.dotsObs !== obs || this.dotsReady !== view.readySet || this.dotsTurn !== view.myTurn || !this.dots
+        || this.dots.width !== this.canvas.width) {
+      this.dots = this.dots && this.dots.width === this.canvas.width ? this.dots : document.createElement("canvas");
+      this.dots.width = this.canvas.width; this.dots.height = this.canvas.height;
+      const d = this.dots.getContext("2d");
+      d.setTransform(1, 0, 0, 1, 0, 0);
+      d.fillStyle = "#122338"; d.fillRect(0, 0, this.canvas.width, this.canvas.height);
+      d.drawImage(this.bg, 0, 0);
+      d.setTransform(dpr, 0, 0, dpr, 0, 0);
+      this.drawDots(d, view);
+      this.dotsObs = obs; this.dotsReady = view.readySet; this.dotsTurn = view.myTurn;
+    }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
-    ctx.fillStyle = "#122338"; ctx.fillRect(0, 0, this.canvas.width, this.canvas.height);
-    ctx.drawImage(this.bg, 0, 0);
+    ctx.drawImage(this.dots, 0, 0);
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    // Viewport rectangle (R57).
+    const cam = this.camera;
+    ctx.strokeStyle = "#fff"; ctx.lineWidth = 1.5;
+    ctx.strokeRect(this.ox + cam.x * k, this.oy + cam.y * k, cam.viewW / cam.scale * k, cam.viewH / cam.scale * k);
+  }
+
+  drawDots(ctx, view) {
+    const obs = view.obs, k = this.k;
     const P = (h) => { const w = hexToWorld(h[0], h[1]); return { x: this.ox + w.x * k, y: this.oy + w.y * k }; };
     for (const b of obs.buildings) {
       if (b.type === "hq") continue;
@@ -81,9 +102,5 @@ export class Minimap {
       starPath(ctx, p.x, p.y, 7); ctx.fillStyle = ownerColour(b.owner); ctx.fill();
       ctx.strokeStyle = "#fff"; ctx.lineWidth = 1.2; ctx.stroke();
     }
-    // Viewport rectangle (R57).
-    const cam = this.camera;
-    ctx.strokeStyle = "#fff"; ctx.lineWidth = 1.5;
-    ctx.strokeRect(this.ox + cam.x * k, this.oy + cam.y * k, cam.viewW / cam.scale * k, cam.viewH / cam.scale * k);
   }
 }

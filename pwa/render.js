@@ -20,9 +20,8 @@ export class Renderer {
     this.ctx = canvas.getContext("2d");
     this.camera = camera;
     this.dpr = 1;
-    this.cache = null; // {canvas, q, key}
-    this.terrainKey = "";
-    this.fogKey = "";
+    this.cache = null;          // {terrain, fog, q, tkey, fkey}: offscreen layers in device pixels
+    this.sprites = new Map();   // pre-drawn terrain hexes, unit counters and building symbols
   }
 
   resize(cssW, cssH, dpr) {
@@ -35,59 +34,99 @@ export class Renderer {
   }
 
   /** Drop cached layers (new map or new observation's fog). */
-  invalidate() { this.cache = null; }
+  /** Drop cached layers. The cache keys already follow map, zoom and fog; `all` is for benchmarks. */
+  invalidate(all = false) { if (all) { this.cache = null; this.sprites.clear(); } }
 
-  // ---- static layer: terrain + fog -------------------------------------------------------------
-  drawTerrainRange(ctx, obs, c0, c1, r0, r1) {
-    const t = obs.terrain;
-    for (let row = r0; row <= r1; row++) {
-      const line = t[row];
-      for (let col = c0; col <= c1; col++) {
-        const ch = line[col];
-        const { x, y } = hexToWorld(col, row);
-        ctx.beginPath();
-        hexPath(ctx, x, y, HEX_SIZE + 0.5); // +0.5 hides hairline seams between hexes
-        ctx.fillStyle = TERRAIN_COLOUR[ch] || "#ccc";
-        ctx.fill();
-        drawTerrainGlyph(ctx, ch, x, y, obs, col, row);
-      }
+  /** A pre-drawn symbol: key → offscreen canvas of `size` CSS pixels drawn by `paint(ctx)` around (0, 0). */
+  sprite(key, size, paint) {
+    let sp = this.sprites.get(key);
+    if (!sp) {
+      if (this.sprites.size > 1500) this.sprites.clear();
+      const px = Math.ceil(size * this.dpr);
+      const c = makeCanvas(px, px);
+      const ctx = c.getContext("2d");
+      ctx.setTransform(this.dpr, 0, 0, this.dpr, px / 2, px / 2);
+      paint(ctx);
+      sp = { canvas: c, size: px / this.dpr };
+      this.sprites.set(key, sp);
     }
-    // Grid lines on top, thin, so terrain reads as hexes when zoomed in.
-    ctx.strokeStyle = "rgba(0,0,0,0.13)";
-    ctx.lineWidth = 1;
+    return sp;
+  }
+
+  blit(ctx, sp, x, y) { ctx.drawImage(sp.canvas, x - sp.size / 2, y - sp.size / 2, sp.size, sp.size); }
+
+  // ---- static layers: terrain (per zoom step) and fog (per observation) --------------------------
+  /** One pre-drawn hex per terrain character and zoom step: drawImage is far cheaper than paths. */
+  terrainSprite(ch, q) {
+    const key = ch + "|" + q;
+    let sp = this.sprites.get(key);
+    if (sp) return sp;
+    const w = Math.ceil((HEX_W + 2) * q), h = Math.ceil((2 * HEX_SIZE + 2) * q);
+    const c = makeCanvas(w, h);
+    const ctx = c.getContext("2d");
+    ctx.setTransform(q, 0, 0, q, w / 2, h / 2);
     ctx.beginPath();
-    for (let row = r0; row <= r1; row++)
+    hexPath(ctx, 0, 0, HEX_SIZE + 0.5); // +0.5 hides hairline seams between hexes
+    ctx.fillStyle = TERRAIN_COLOUR[ch] || "#ccc";
+    ctx.fill();
+    drawTerrainGlyph(ctx, ch, 0, 0);
+    // Thin grid line, so terrain reads as hexes when zoomed in.
+    ctx.beginPath(); hexPath(ctx, 0, 0, HEX_SIZE);
+    ctx.strokeStyle = "rgba(0,0,0,0.13)"; ctx.lineWidth = 1 / q * Math.min(q, 1.5); ctx.stroke();
+    sp = { canvas: c, w, h };
+    this.sprites.set(key, sp);
+    return sp;
+  }
+
+  /** Draw hexes c0..c1 × r0..r1; ctx is in world units scaled by q (device pixels per world unit). */
+  drawTerrainRange(ctx, obs, q, c0, c1, r0, r1) {
+    for (let row = r0; row <= r1; row++) {
+      const line = obs.terrain[row];
       for (let col = c0; col <= c1; col++) {
+        const sp = this.terrainSprite(line[col], q);
         const { x, y } = hexToWorld(col, row);
-        hexPath(ctx, x, y, HEX_SIZE);
+        ctx.drawImage(sp.canvas, x - sp.w / 2 / q, y - sp.h / 2 / q, sp.w / q, sp.h / q);
       }
-    ctx.stroke();
-    if (obs.fog) {
-      ctx.fillStyle = MARK.fog;
-      ctx.beginPath();
-      for (let row = r0; row <= r1; row++) {
-        const vis = obs.visible[row];
-        for (let col = c0; col <= c1; col++)
-          if (vis[col] !== "1") { const { x, y } = hexToWorld(col, row); hexPath(ctx, x, y, HEX_SIZE + 0.5); }
-      }
-      ctx.fill();
     }
+  }
+
+  drawFogRange(ctx, obs, c0, c1, r0, r1) {
+    if (!obs.fog) return;
+    ctx.fillStyle = MARK.fog;
+    ctx.beginPath();
+    for (let row = r0; row <= r1; row++) {
+      const vis = obs.visible[row];
+      for (let col = c0; col <= c1; col++)
+        if (vis[col] !== "1") { const { x, y } = hexToWorld(col, row); hexPath(ctx, x, y, HEX_SIZE + 0.5); }
+    }
+    ctx.fill();
   }
 
   ensureCache(obs, scale) {
     const q = quantise(scale) * this.dpr;
-    const key = obs.scenario + "|" + (obs.fog ? obs.visible.join("") : "") + "|" + q;
-    if (this.cache && this.cache.key === key) return this.cache;
+    const tkey = obs.scenario + "|" + obs.width + "x" + obs.height + "|" + q;
+    const fkey = tkey + "|" + (obs.fog ? obs.visible.join("") : "");
+    if (this.cache && this.cache.fkey === fkey) return this.cache;
     const ws = mapWorldSize(obs.width, obs.height);
     const w = Math.ceil(ws.w * q), h = Math.ceil(ws.h * q);
-    if (w * h > MAX_CACHE_PIXELS) { this.cache = { canvas: null, q, key }; return this.cache; }
-    const c = (this.cache && this.cache.canvas && this.cache.q === q) ? this.cache.canvas
-      : (typeof OffscreenCanvas !== "undefined" ? new OffscreenCanvas(w, h) : document.createElement("canvas"));
-    c.width = w; c.height = h;
-    const ctx = c.getContext("2d");
-    ctx.setTransform(q, 0, 0, q, 0, 0);
-    this.drawTerrainRange(ctx, obs, 0, obs.width - 1, 0, obs.height - 1);
-    this.cache = { canvas: c, q, key };
+    if (w * h > MAX_CACHE_PIXELS) { this.cache = { terrain: null, fog: null, q, tkey, fkey }; return this.cache; }
+    let terrain = this.cache && this.cache.tkey === tkey ? this.cache.terrain : null;
+    if (!terrain) {
+      if (this.sprites.size > 200) this.sprites.clear();
+      terrain = makeCanvas(w, h);
+      const ctx = terrain.getContext("2d");
+      ctx.setTransform(q, 0, 0, q, 0, 0);
+      this.drawTerrainRange(ctx, obs, q, 0, obs.width - 1, 0, obs.height - 1);
+    }
+    let fog = null;
+    if (obs.fog) {
+      fog = this.cache && this.cache.fog && this.cache.tkey === tkey ? this.cache.fog : makeCanvas(w, h);
+      const ctx = fog.getContext("2d");
+      ctx.setTransform(1, 0, 0, 1, 0, 0); ctx.clearRect(0, 0, w, h);
+      ctx.setTransform(q, 0, 0, q, 0, 0);
+      this.drawFogRange(ctx, obs, 0, obs.width - 1, 0, obs.height - 1);
+    }
+    this.cache = { terrain, fog, q, tkey, fkey };
     return this.cache;
   }
 
@@ -103,13 +142,16 @@ export class Renderer {
     // World-space layer.
     const cache = this.ensureCache(obs, cam.scale);
     ctx.setTransform(dpr * cam.scale, 0, 0, dpr * cam.scale, -cam.x * cam.scale * dpr, -cam.y * cam.scale * dpr);
-    if (cache.canvas) {
-      ctx.imageSmoothingEnabled = true;
+    ctx.imageSmoothingEnabled = true;
+    if (cache.terrain) {
       const s = 1 / cache.q;
-      ctx.drawImage(cache.canvas, 0, 0, cache.canvas.width * s, cache.canvas.height * s);
+      ctx.drawImage(cache.terrain, 0, 0, cache.terrain.width * s, cache.terrain.height * s);
+      if (cache.fog) ctx.drawImage(cache.fog, 0, 0, cache.fog.width * s, cache.fog.height * s);
     } else {
+      // Zoomed far in on a big map: an offscreen copy would be huge; draw just the hexes in view.
       const r = this.visibleRange(obs);
-      this.drawTerrainRange(ctx, obs, r.c0, r.c1, r.r0, r.r1);
+      this.drawTerrainRange(ctx, obs, cache.q, r.c0, r.c1, r.r0, r.r1);
+      this.drawFogRange(ctx, obs, r.c0, r.c1, r.r0, r.r1);
     }
     this.drawHighlights(ctx, view, now);
 
@@ -177,7 +219,11 @@ export class Renderer {
       if (!cam.isVisible(w.x, w.y, -HEX_SIZE * 2 * cam.scale - 60)) continue;
       const p = cam.toScreen(w.x, w.y);
       if (b.type === "hq") drawHq(ctx, p.x, p.y, Math.max(r, 11), b, view, now);
-      else drawBuilding(ctx, p.x, p.y, Math.max(r, 7), b);
+      else {
+        const br = Math.round(Math.max(r, 7) * 4) / 4;
+        const key = `b|${b.type}|${b.owner}|${b.capture ? b.capture.side : ""}|${br}|${this.dpr}`;
+        this.blit(ctx, this.sprite(key, 2 * br + 8, (c) => drawBuilding(c, 0, 0, br, b)), p.x, p.y);
+      }
     }
   }
 
@@ -214,7 +260,9 @@ export class Renderer {
       const t = rules ? rules.units[u.type] : null;
       const spent = view.myTurn && u.side === view.obs.side && !ready.has(u.id);
       ctx.globalAlpha = spent ? 0.62 : 1;
-      drawCounter(ctx, p.x, p.y, ur, u, t);
+      const rq = Math.round(ur * 4) / 4;
+      const key = `u|${u.type}|${u.side}|${u.hp}|${u.level}|${u.loaded}|${rq}|${this.dpr}`;
+      this.blit(ctx, this.sprite(key, 2.6 * rq + 26, (c) => drawCounter(c, 0, 0, rq, u, t)), p.x, p.y);
       ctx.globalAlpha = 1;
       if (view.myTurn && ready.has(u.id)) {
         if (view.obs.phase === "attack") {
@@ -302,7 +350,12 @@ function drawCrosshair(ctx, x, y, s) {
   ctx.stroke();
 }
 
-function drawTerrainGlyph(ctx, ch, x, y, obs, col, row) {
+function makeCanvas(w, h) {
+  if (typeof OffscreenCanvas !== "undefined") return new OffscreenCanvas(w, h);
+  const c = document.createElement("canvas"); c.width = w; c.height = h; return c;
+}
+
+function drawTerrainGlyph(ctx, ch, x, y) {
   const s = HEX_SIZE;
   switch (ch) {
     case "w": // three little trees
