@@ -866,8 +866,8 @@ new Input($("map"), {
   tap: (x, y, e) => onTap(x, y, e),
   hover: (x, y) => onHover(x, y),
   pan: (dx, dy) => { cancelTween(); camera.panBy(dx, dy); requestDraw(); },
-  zoom: (f, x, y) => { cancelTween(); camera.zoomAt(f, x, y); requestDraw(); },
-  gestureEnd: () => requestDraw(),
+  zoom: (f, x, y) => { cancelTween(); renderer.frozen = true; camera.zoomAt(f, x, y); requestDraw(); },
+  gestureEnd: () => { renderer.frozen = false; requestDraw(); },
   key: (cmd, detail) => {
     if (cmd === "escape") {
       for (const id of ["help", "game-menu"]) if (!$(id).hidden) { $(id).hidden = true; return true; }

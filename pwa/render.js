@@ -22,6 +22,7 @@ export class Renderer {
     this.dpr = 1;
     this.cache = null;          // {terrain, fog, q, tkey, fkey}: offscreen layers in device pixels
     this.sprites = new Map();   // pre-drawn terrain hexes, unit counters and building symbols
+    this.frozen = false;        // true while a zoom gesture runs
   }
 
   resize(cssW, cssH, dpr) {
@@ -104,12 +105,17 @@ export class Renderer {
 
   ensureCache(obs, scale) {
     const q = quantise(scale) * this.dpr;
-    const tkey = obs.scenario + "|" + obs.width + "x" + obs.height + "|" + q;
-    const fkey = tkey + "|" + (obs.fog ? obs.visible.join("") : "");
+    const base = obs.scenario + "|" + obs.width + "x" + obs.height;
+    const vis = obs.fog ? obs.visible.join("") : "";
+    const tkey = base + "|" + q;
+    const fkey = tkey + "|" + vis;
     if (this.cache && this.cache.fkey === fkey) return this.cache;
+    // During a pinch or wheel gesture keep the layers of the previous zoom step and let drawImage scale
+    // them: re-rendering mid-gesture would stall a frame; `gestureEnd` brings the sharp version.
+    if (this.frozen && this.cache && this.cache.terrain && this.cache.base === base && this.cache.vis === vis) return this.cache;
     const ws = mapWorldSize(obs.width, obs.height);
     const w = Math.ceil(ws.w * q), h = Math.ceil(ws.h * q);
-    if (w * h > MAX_CACHE_PIXELS) { this.cache = { terrain: null, fog: null, q, tkey, fkey }; return this.cache; }
+    if (w * h > MAX_CACHE_PIXELS) { this.cache = { terrain: null, fog: null, q, tkey, fkey, base, vis }; return this.cache; }
     let terrain = this.cache && this.cache.tkey === tkey ? this.cache.terrain : null;
     if (!terrain) {
       if (this.sprites.size > 200) this.sprites.clear();
@@ -126,7 +132,7 @@ export class Renderer {
       ctx.setTransform(q, 0, 0, q, 0, 0);
       this.drawFogRange(ctx, obs, 0, obs.width - 1, 0, obs.height - 1);
     }
-    this.cache = { terrain, fog, q, tkey, fkey };
+    this.cache = { terrain, fog, q, tkey, fkey, base, vis };
     return this.cache;
   }
 
