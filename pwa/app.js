@@ -265,6 +265,7 @@ async function handoff(side, resumed) {
   h.classList.toggle("covered", S.covered);
   h.classList.toggle("open", !S.covered);
   h.hidden = false;
+  $("handoff-continue").focus(); // Enter or Space hands over, as the button says
   window.kaltfront.state.covered = S.covered;
   updateHeader(); refreshPanel(); requestDraw();
   await new Promise((resolve) => { $("handoff-continue").onclick = () => resolve(); });
@@ -288,6 +289,7 @@ function showEnd(outcome) {
   es.dataset.winner = outcome.winner || "";
   es.dataset.reason = outcome.reason || "";
   es.hidden = false;
+  $("end-main").focus();
   updateHeader(); requestDraw();
 }
 
