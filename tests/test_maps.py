@@ -513,3 +513,28 @@ def test_standard_land_and_sea_fronts(sid):
     sc = load_scenario(sid)
     for side in SIDES:
         assert sea_reaches_enemy_hq(sc, side), f"{sid}: {side} cannot land near the enemy HQ"
+
+
+# ----------------------------------------------------------------------------------------------------
+# preview
+
+@pytest.mark.parametrize("sid", scenario_ids())
+def test_preview_draws_every_map(sid):
+    """`python -m kaltfront preview MAP --out FILE`: one hexagon per hex, every building name, the HQ
+    labels (R37) and the title end up in the SVG."""
+    from kaltfront.preview import render_svg
+    sc = load_scenario(sid)
+    svg = render_svg(sc)
+    assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+    assert svg.count("<polygon") >= sc.width * sc.height
+    for b in sc.buildings:
+        assert b.name.replace("&", "&amp;") in svg
+    assert "HQ Nordbund" in svg and "HQ Baltische Liga" in svg and sc.name in svg
+
+
+def test_preview_command_writes_svg(tmp_path):
+    from kaltfront.preview import main
+    out = tmp_path / "map.svg"
+    assert main(["bornholm", "--out", str(out)]) == 0
+    assert out.read_text(encoding="utf-8").startswith("<svg")
+    assert main(["keine-karte", "--out", str(out)]) == 2
