@@ -27,7 +27,8 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 
-def turn_times(map_id: str, strength: str, games: int, seed: int) -> list[float]:
+def turn_times(map_id: str, strength: str, games: int, seed: int,
+               clock=time.perf_counter) -> list[float]:
     import kaltfront
     from kaltfront.ai import AIPlayer
 
@@ -47,10 +48,10 @@ def turn_times(map_id: str, strength: str, games: int, seed: int) -> list[float]
                     times.append(t_turn)
                 cur, t_turn, side = key, 0.0, s
             obs = g.observe(s)
-            t0 = time.perf_counter()
+            t0 = clock()
             a = ais[s].next_action(obs)
             if s == me:
-                t_turn += time.perf_counter() - t0
+                t_turn += clock() - t0
             g.apply(a)
             n += 1
         if side == me:
@@ -69,11 +70,12 @@ def maps_to_bench() -> list[str]:
     return blitz
 
 
-def run(maps: list[str], strengths: list[str], games: int, seed: int) -> list[dict]:
+def run(maps: list[str], strengths: list[str], games: int, seed: int, cpu: bool = False) -> list[dict]:
     rows = []
+    clock = time.process_time if cpu else time.perf_counter
     for m in maps:
         for st in strengths:
-            t = turn_times(m, st, games, seed)
+            t = turn_times(m, st, games, seed, clock)
             rows.append({"map": m, "strength": st, "turns": len(t),
                          "median": statistics.median(t) if t else 0.0, "max": max(t) if t else 0.0})
             print(f"{m:22} {st:7} turns {len(t):4}  median {rows[-1]['median']:.3f} s  "
@@ -125,14 +127,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--maps", default="", help="comma-separated map ids (default: Blitz maps + largest standard)")
     p.add_argument("--strengths", default="leicht,normal,schwer")
     p.add_argument("--pyodide", action="store_true")
+    p.add_argument("--cpu", action="store_true",
+                   help="measure process CPU time instead of wall-clock (steadier on a busy machine)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     if args.pyodide:
         return run_pyodide(list(argv if argv is not None else sys.argv[1:]))
     maps = [m for m in args.maps.split(",") if m] or maps_to_bench()
     print(f"# {platform.python_implementation()} {platform.python_version()} ({sys.platform}), "
-          f"{args.games} games per strength and map, fog on")
-    rows = run(maps, [s for s in args.strengths.split(",") if s], args.games, args.seed)
+          f"{args.games} games per strength and map, fog on, {'CPU' if args.cpu else 'wall-clock'} time")
+    rows = run(maps, [s for s in args.strengths.split(",") if s], args.games, args.seed, args.cpu)
     if args.json:
         print(json.dumps(rows))
     return 0
