@@ -146,12 +146,14 @@ class Session:
             from .ai import AIPlayer
             player = self.ai[side] = AIPlayer(strength, side, seed=g.rng % 1_000_003)
         viewer = self.viewer()
-        action = player.next_action(g.observe(side))
         try:
+            action = player.next_action(g.observe(side))
             events = g.apply(action)
-        except IllegalAction:
-            # The AI only proposes legal actions; should one ever be refused, end its phase
-            # rather than stall the game for the player.
+        except Exception:
+            # The AI only proposes legal actions; should it ever fail or propose an illegal one,
+            # that is a bug in the AI: log it for whoever debugs it (the browser console), and end
+            # the computer's phase rather than stall the game for the player.
+            traceback.print_exc()
             action = {"type": "end_phase"}
             events = g.apply(action)
         done = g.outcome is not None or g.side != side
