@@ -40,20 +40,14 @@ import json
 import sys
 from pathlib import Path
 
+from build_site import sha256_of  # the same digest the wheel's lockfile entry uses
+
 ROOT = Path(__file__).resolve().parent.parent
 VENDOR = ROOT / "vendor"
 OUTPUT = VENDOR / "sw-manifest.js"
 
 SHELL_FILES = ("index.html", "manifest.json")
 SHELL_GLOBS = (("icons", "*.png"), ("pwa", "**/*"))
-
-
-def sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def shell_files() -> list[str]:
