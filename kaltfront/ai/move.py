@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from kaltfront import IllegalAction
+
 from .common import BLITZ_UNITS, BUILDINGS, CAPTURERS, INF, TERRAIN, UNITS, worth
 
 
@@ -78,7 +80,10 @@ class MovePlanner:
 
     # -- helpers ---------------------------------------------------------------------------------
     def apply(self, action: dict) -> list[dict]:
-        events = self.g.apply(action)
+        try:
+            events = self.g.apply(action)
+        except IllegalAction:
+            return []  # never plan what the engine refuses
         self.budget.spend(1)
         self.actions.append(action)
         for e in events:
@@ -511,7 +516,13 @@ class MovePlanner:
         self.budget.spend(1)
         if best is not None:
             self.apply({"type": "move", "unit": tid, "to": best})
-        for opt in self.g.unload_options(tid):
+        done: set[int] = set()
+        while True:  # one at a time: each unloaded unit takes a hex the next one cannot have
+            opts = [o for o in self.g.unload_options(tid) if o["unit"] not in done]
+            if not opts:
+                break
+            opt = opts[0]
+            done.add(opt["unit"])
             hexes = sorted(opt["to"], key=lambda x: (cf[self.geo.idx(x)], x))
             if hexes and cf[self.geo.idx(hexes[0])] < INF:
                 self.apply({"type": "unload", "transport": tid, "unit": opt["unit"], "to": hexes[0]})
