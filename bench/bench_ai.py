@@ -5,8 +5,9 @@ largest standard map.
     python bench/bench_ai.py --games 2 --maps fehmarnsund
     python bench/bench_ai.py --pyodide       # the same inside Pyodide under node (node_modules/pyodide)
 
-Each strength plays `--games` games against Normal (sides alternate, fog on); a turn's time is the sum
-of all `next_action` calls of that side's turn. Prints figures only; tests never assert wall-clock.
+Each strength plays `--games` games against Normal (sides alternate, fog on; at most 15 rounds, since
+standard maps may have no round limit); a turn's time is the sum of all `next_action` calls of that
+side's turn. Prints figures only; tests never assert wall-clock.
 Browser targets: Leicht <= 0.3 s, Normal <= 1 s, Schwer <= 3 s median on Blitz maps, no turn over 8 s.
 """
 
@@ -28,7 +29,7 @@ if ROOT not in sys.path:
 
 
 def turn_times(map_id: str, strength: str, games: int, seed: int,
-               clock=time.perf_counter) -> list[float]:
+               clock=time.perf_counter, max_rounds: int = 15) -> list[float]:
     import kaltfront
     from kaltfront.ai import AIPlayer
 
@@ -40,7 +41,7 @@ def turn_times(map_id: str, strength: str, games: int, seed: int,
                for s in ("nordbund", "liga")}
         cur, t_turn, side = None, 0.0, None
         n = 0
-        while g.outcome is None and n < 20000:
+        while g.outcome is None and n < 20000 and g.round <= max_rounds:
             s = g.side
             key = (g.round, s)
             if key != cur:

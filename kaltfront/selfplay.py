@@ -28,7 +28,7 @@ def blitz_maps() -> list[str]:
 
 
 def play(game, players: dict[str, str], seed: int = 0, *, check_legal: bool = False,
-         record: bool = False) -> dict:
+         record: bool = False, max_rounds: int | None = None) -> dict:
     """Play one game to its end with AIPlayers for both sides; returns a result dict.
 
     players: {"nordbund": strength, "liga": strength}. With check_legal every action is first checked
@@ -41,7 +41,7 @@ def play(game, players: dict[str, str], seed: int = 0, *, check_legal: bool = Fa
     turn_side = game.side
     n = 0
     illegal = 0
-    while game.outcome is None and n < MAX_ACTIONS:
+    while game.outcome is None and n < MAX_ACTIONS and (max_rounds is None or game.round <= max_rounds):
         side = game.side
         if side != turn_side:
             think[turn_side].append(turn_time)
@@ -75,9 +75,9 @@ def play(game, players: dict[str, str], seed: int = 0, *, check_legal: bool = Fa
 
 
 def _one(job: tuple) -> dict:
-    map_id, players, seed, fog = job
+    map_id, players, seed, fog, max_rounds = job
     g = kaltfront.new_game(map_id, seed=seed, fog=fog)
-    r = play(g, players, seed)
+    r = play(g, players, seed, max_rounds=max_rounds)
     r["map"], r["seed"] = map_id, seed
     return r
 
@@ -90,7 +90,7 @@ def _jobs(args) -> list[tuple]:
         if args.swap and k % 2 == 1:
             players = {"nordbund": args.liga, "liga": args.nordbund}
         m = maps[(k // (2 if args.swap else 1)) % len(maps)]
-        jobs.append((m, players, args.seed + k, args.fog))
+        jobs.append((m, players, args.seed + k, args.fog, args.max_rounds))
     return jobs
 
 
@@ -150,6 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--fog", action="store_true", help="Nebel des Krieges an")
     p.add_argument("--swap", action="store_true", help="jede zweite Partie mit getauschten Seiten")
     p.add_argument("--jobs", type=int, default=1, help="parallele Prozesse (nur nativ)")
+    p.add_argument("--max-rounds", type=int, default=60,
+                   help="Abbruch als Unentschieden (stalled) nach so vielen Runden, für Karten ohne Limit")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
     known = {s["id"] for s in kaltfront.scenarios()}
