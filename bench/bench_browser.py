@@ -3,8 +3,10 @@
     .venv/bin/python bench/bench_browser.py [--taps 60] [--frames 60]
 
 Serves the repository with tools/serve.py on a free port and drives the system Chromium headless:
-- boot, cold: a fresh browser context (empty HTTP cache) until the engine answers (`kaltfront.ready`);
-  warm: a reload in the same context (the server answers no-cache, so the browser revalidates);
+- boot, cold: a fresh browser context (empty HTTP cache, no stored snapshot) until the engine answers
+  (`kaltfront.ready`); warm: a reload in the same context (the server answers no-cache, so the browser
+  revalidates), once restored from the memory snapshot the cold boot stored (pwa/worker.js, "Warm
+  start") and once with that snapshot deleted first (the normal boot);
 - menu visible: when app.js showed the main menu, and the first contentful paint (plain HTML);
 - tap-to-highlight: a real mouse click on a unit until its reachable hexes are drawn, measured from the
   click event's timestamp; "cached" with the answers the page asked for ahead, "one round trip" with
@@ -21,6 +23,7 @@ import argparse
 import statistics
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -51,7 +54,36 @@ def wait_ready(page):
     return page.evaluate("""() => ({ready: kaltfront.timings.scriptStart + kaltfront.timings.engineReady,
         menu: kaltfront.timings.menuShown,
         fcp: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null,
-        worker: kaltfront.info && kaltfront.info.bootMs})""")
+        worker: kaltfront.info && kaltfront.info.bootMs, path: kaltfront.info && kaltfront.info.boot})""")
+
+
+# pwa/worker.js keeps the snapshot in IndexedDB "kaltfront-engine" / "snapshots" / "engine".
+SNAPSHOT_JS = """async (op) => {
+  const db = await new Promise((resolve, reject) => {
+    const r = indexedDB.open("kaltfront-engine", 1);
+    r.onupgradeneeded = () => r.result.createObjectStore("snapshots");
+    r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error);
+  });
+  try {
+    return await new Promise((resolve, reject) => {
+      const tx = db.transaction("snapshots", op === "delete" ? "readwrite" : "readonly");
+      const store = tx.objectStore("snapshots");
+      const req = op === "delete" ? store.delete("engine") : store.get("engine");
+      tx.oncomplete = () => resolve(op === "delete" ? null : (req.result && req.result.bytes ? req.result.bytes.length : 0));
+      tx.onerror = () => reject(tx.error);
+    });
+  } finally { db.close(); }
+}"""
+
+
+def wait_snapshot(page, timeout_s=60.0):
+    end = time.monotonic() + timeout_s
+    while time.monotonic() < end:
+        size = page.evaluate(SNAPSHOT_JS, "get")
+        if size:
+            return size
+        page.wait_for_timeout(200)
+    raise SystemExit("no memory snapshot was stored after the cold boot")
 
 
 def main() -> int:
@@ -66,21 +98,33 @@ def main() -> int:
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=find_browser(), args=ARGS)
-            cold, warm, menus, fcps = [], [], [], []
+            cold, warm, warm_worker, warm_normal, menus, fcps, sizes = [], [], [], [], [], [], []
             for _ in range(a.boots):
                 ctx = browser.new_context(viewport={"width": 1280, "height": 800})
                 page = ctx.new_page()
                 page.goto(url)
                 t = wait_ready(page)
                 cold.append(t["ready"]); menus.append(t["menu"]); fcps.append(t["fcp"] or 0)
+                sizes.append(wait_snapshot(page))
                 page.reload()
                 t = wait_ready(page)
-                warm.append(t["ready"])
+                if t["path"] != "snapshot":
+                    print(f"warning: the warm boot did not restore the snapshot ({t['path']})")
+                warm.append(t["ready"]); warm_worker.append(t["worker"])
+                page.evaluate(SNAPSHOT_JS, "delete")
+                page.reload()
+                t = wait_ready(page)
+                warm_normal.append(t["ready"])
                 ctx.close()
-            print(f"boot until the engine answers, cold: median {statistics.median(cold)/1000:.2f} s "
-                  f"(runs: {', '.join(f'{x/1000:.2f}' for x in cold)})")
-            print(f"boot until the engine answers, warm: median {statistics.median(warm)/1000:.2f} s "
-                  f"(runs: {', '.join(f'{x/1000:.2f}' for x in warm)})")
+
+            def runs(xs):
+                return f"median {statistics.median(xs)/1000:.2f} s (runs: {', '.join(f'{x/1000:.2f}' for x in xs)})"
+
+            print(f"boot until the engine answers, cold: {runs(cold)}")
+            print(f"boot until the engine answers, warm from the memory snapshot "
+                  f"({statistics.median(sizes)/1e6:.1f} MB): {runs(warm)}; "
+                  f"inside the worker {runs(warm_worker)}")
+            print(f"boot until the engine answers, warm without a snapshot (normal boot): {runs(warm_normal)}")
             print(f"main menu visible: median {statistics.median(menus):.0f} ms after navigation start "
                   f"(first contentful paint {statistics.median(fcps):.0f} ms)")
 

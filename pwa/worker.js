@@ -6,8 +6,17 @@
 //   {id, op, args}              op is a bridge op from docs/api.md ("version", "observe", "apply", ...)
 //                               or the worker-only op "ai_turn" (below). id is chosen by the page.
 // Protocol (worker -> page):
-//   {type: "ready", bootMs, timings: {pyodideMs, wheelMs, bridgeMs}, version: {...}, build: {...}}
+//   {type: "ready", boot, bootMs, timings, version: {...}, build: {...}, snapshot}
 //                               once, when Python answers; version is the bridge's "version" result.
+//                               boot: "snapshot" (restored from a stored memory snapshot, timings
+//                               {restoreMs, wheelMs, bridgeMs}) or "normal" (timings {pyodideMs,
+//                               wheelMs, bridgeMs}); bootMs: worker start until the engine answered.
+//                               snapshot: why (not) restored: "restored", "none", "stale" (another
+//                               version's snapshot, deleted), "failed: <reason>", "disabled after n
+//                               failures", "unavailable", "storage: <error>". See "Warm start" below.
+//   {type: "snapshot-stored", bytes, makeMs, storeMs}
+//                               after a normal boot, once the new snapshot is in IndexedDB (pages may
+//                               ignore it; pwa/engine.js does).
 //   {type: "boot-error", message}   once, instead of "ready", if the boot failed (German message).
 //   {id, reply}                 the bridge's reply, parsed: {ok: true, result} or
 //                               {ok: false, error: {kind, message}}. Exactly one per request.
@@ -23,7 +32,7 @@
 // reply is {ok: true, result: {...the last step's result, steps: n}} or the first error, in which
 // case the steps already streamed stay applied. Any other op is a plain request/reply.
 
-import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+import { loadPyodide, version as PYODIDE_VERSION } from "../vendor/pyodide/pyodide.mjs";
 
 // Pyodide resolves a lockfile's relative file_name with `new URL(file_name, packageBaseUrl)`, and
 // packageBaseUrl defaults to the lockfile URL's folder *as given*: a relative lockFileURL breaks
@@ -42,7 +51,11 @@ function post(message) {
 }
 
 function callBridge(op, args) {
-  const text = bridge.handle(JSON.stringify({ op, args: args ?? {} }));
+  return callBridgeOf(bridge, op, args);
+}
+
+function callBridgeOf(target, op, args) {
+  const text = target.handle(JSON.stringify({ op, args: args ?? {} }));
   return JSON.parse(text);
 }
 
@@ -86,7 +99,7 @@ function handleRequest({ id, op, args }) {
   post({ id, reply });
 }
 
-async function boot() {
+async function normalBoot() {
   const t0 = performance.now();
   const pyodide = await loadPyodide({
     indexURL: INDEX_URL,
@@ -103,8 +116,9 @@ async function boot() {
     errorCallback: (line) => packageErrors.push(line),
   });
   const t2 = performance.now();
+  let candidate;
   try {
-    bridge = pyodide.pyimport("kaltfront.bridge");
+    candidate = pyodide.pyimport("kaltfront.bridge");
   } catch (err) {
     // loadPackage reports a failed download or integrity check through errorCallback and resolves
     // anyway, so the import is where it surfaces; show both.
@@ -112,29 +126,283 @@ async function boot() {
     const detail = packageErrors.length ? packageErrors.join(" ") : lastLine(err.message);
     throw new Error(`Das Paket kaltfront konnte nicht geladen werden: ${detail}`);
   }
-  const version = callBridge("version", {});
+  const version = callBridgeOf(candidate, "version", {});
   const t3 = performance.now();
   if (!version.ok) throw new Error(version.error.message);
 
-  let build = null;
-  try {
-    build = await (await fetch(BUILD_INFO_URL)).json();
-  } catch {
-    // Informational only; the wheel itself was already integrity-checked against the lockfile.
-  }
-  post({
-    type: "ready",
+  return {
+    bridge: candidate,
+    version,
     bootMs: Math.round(t3 - t0),
-    timings: {
-      pyodideMs: Math.round(t1 - t0),
-      wheelMs: Math.round(t2 - t1),
-      bridgeMs: Math.round(t3 - t2),
-    },
-    version: version.result,
-    build,
+    timings: { pyodideMs: Math.round(t1 - t0), wheelMs: Math.round(t2 - t1), bridgeMs: Math.round(t3 - t2) },
+  };
+}
+
+// --- Warm start from a memory snapshot (docs/ui.md, "Warm start"). ---------------------------------
+// Pyodide's memory snapshot (the private `_makeSnapshot` / `_loadSnapshot` options of loadPyodide and
+// `makeMemorySnapshot()`, Pyodide 314.0.7) restores the Python heap with kaltfront already imported.
+// It is a private API, so every step of it is optional:
+//   cold   no usable snapshot stored: boot with `_makeSnapshot: true`, install the wheel by hand
+//          (fetch, sha256 against the lockfile, unpackArchive: `loadPackage` leaves JS references in
+//          Python that makeMemorySnapshot refuses), import the engine, answer `version`, post
+//          `ready`, and only then take the snapshot and store it in IndexedDB. If anything in this
+//          variant fails, the normal boot (normalBoot above, unchanged) runs instead.
+//   warm   a stored snapshot whose key matches (format, Pyodide version, wheel sha256 from
+//          vendor/build-info.json) and whose own sha256 is intact: restore it, unpack the checked wheel
+//          again (the snapshot keeps the heap, not the file system: maps are read lazily), and check
+//          that the engine answers `version` with the build's version. ANY error, or no answer within
+//          SNAPSHOT_TIMEOUT_MS, discards the stored snapshot and runs the normal boot.
+// A key that fails MAX_SNAPSHOT_FAILURES times is not snapshotted again (a marker record remembers
+// it), so a browser where restoring never works pays for one failed attempt, not one per start.
+// IndexedDB rather than Cache Storage: the service worker owns Cache Storage (one cache per version).
+const SNAPSHOT_FORMAT = 1;
+const SNAPSHOT_DB = "kaltfront-engine";
+const SNAPSHOT_STORE = "snapshots";
+const SNAPSHOT_RECORD = "engine";
+const SNAPSHOT_TIMEOUT_MS = 10000;
+const STORAGE_TIMEOUT_MS = 3000;
+const MAX_SNAPSHOT_FAILURES = 2;
+// What the snapshot holds besides the interpreter: the engine's modules, imported once.
+const IMPORT_ENGINE = `
+import kaltfront.bridge, kaltfront.game
+try:
+    import kaltfront.ai
+except ImportError:
+    pass
+`;
+
+function snapshotKey(info) {
+  return `kaltfront-snapshot/${SNAPSHOT_FORMAT}/pyodide-${PYODIDE_VERSION}/${info.wheel_sha256}`;
+}
+
+function withTimeout(promise, ms, what) {
+  let timer;
+  const deadline = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: keine Antwort nach ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+function openSnapshotDb() {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(SNAPSHOT_DB, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(SNAPSHOT_STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+    request.onblocked = () => reject(new Error("IndexedDB blockiert"));
   });
 }
 
+async function snapshotStore(mode, action) {
+  const db = await openSnapshotDb();
+  try {
+    return await new Promise((resolve, reject) => {
+      const tx = db.transaction(SNAPSHOT_STORE, mode);
+      const request = action(tx.objectStore(SNAPSHOT_STORE));
+      tx.oncomplete = () => resolve(request.result);
+      tx.onerror = tx.onabort = () => reject(tx.error || new Error("IndexedDB-Transaktion abgebrochen"));
+    });
+  } finally {
+    db.close();
+  }
+}
+
+const readSnapshot = () => snapshotStore("readonly", (store) => store.get(SNAPSHOT_RECORD));
+const writeSnapshot = (record) => snapshotStore("readwrite", (store) => store.put(record, SNAPSHOT_RECORD));
+const deleteSnapshot = () => snapshotStore("readwrite", (store) => store.delete(SNAPSHOT_RECORD));
+
+async function sha256Hex(bytes) {
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The wheel's bytes, checked against `sha256` (the lockfile's and build-info's, which agree). */
+async function fetchCheckedWheel(info, expected) {
+  const response = await fetch(new URL(info.wheel, VENDOR).href);
+  if (!response.ok) throw new Error(`Das Paket kaltfront konnte nicht geladen werden: HTTP ${response.status}`);
+  const bytes = await response.arrayBuffer();
+  const actual = await sha256Hex(bytes);
+  if (actual !== expected || actual !== info.wheel_sha256) {
+    throw new Error(`Das Paket kaltfront konnte nicht geladen werden: sha256 ${actual.slice(0, 12)}… passt nicht`);
+  }
+  return bytes;
+}
+
+/** Cold boot that can be snapshotted afterwards; returns the live pyodide for makeMemorySnapshot. */
+async function snapshotReadyBoot(info) {
+  const t0 = performance.now();
+  const wheel = fetch(new URL(info.wheel, VENDOR).href).then((r) => r.arrayBuffer());
+  wheel.catch(() => {});
+  const pyodide = await loadPyodide({
+    indexURL: INDEX_URL,
+    lockFileURL: LOCKFILE_URL,
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.warn(line),
+    _makeSnapshot: true,
+  });
+  const t1 = performance.now();
+  const expected = pyodide.lockfile?.packages?.kaltfront?.sha256;
+  const bytes = await wheel;
+  const actual = await sha256Hex(bytes);
+  if (!expected || actual !== expected || actual !== info.wheel_sha256) {
+    throw new Error(`Das Paket kaltfront konnte nicht geladen werden: sha256 ${actual.slice(0, 12)}… passt nicht`);
+  }
+  pyodide.unpackArchive(bytes, "wheel");
+  const t2 = performance.now();
+  pyodide.runPython(IMPORT_ENGINE);
+  const candidate = pyodide.pyimport("kaltfront.bridge");
+  const version = callBridgeOf(candidate, "version", {});
+  const t3 = performance.now();
+  if (!version.ok) throw new Error(version.error.message);
+  return {
+    pyodide,
+    bridge: candidate,
+    version,
+    timings: { pyodideMs: Math.round(t1 - t0), wheelMs: Math.round(t2 - t1), bridgeMs: Math.round(t3 - t2) },
+  };
+}
+
+/** Warm boot from a stored snapshot; throws on anything unexpected. */
+async function snapshotBoot(record, info) {
+  const t0 = performance.now();
+  const wheel = fetchCheckedWheel(info, info.wheel_sha256);
+  wheel.catch(() => {});
+  // The snapshot's own hash: a damaged record must never reach the interpreter (a garbage heap could
+  // spin in WebAssembly where no timeout reaches it).
+  const snapshot = sha256Hex(record.bytes).then((hash) => {
+    if (hash !== record.sha256) throw new Error("Speicherabbild beschädigt (sha256)");
+    return record.bytes;
+  });
+  snapshot.catch(() => {});
+  const pyodide = await loadPyodide({
+    indexURL: INDEX_URL,
+    lockFileURL: LOCKFILE_URL,
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.warn(line),
+    _loadSnapshot: snapshot,
+  });
+  const t1 = performance.now();
+  if (pyodide.lockfile?.packages?.kaltfront?.sha256 !== info.wheel_sha256) {
+    throw new Error("Lockfile und build-info.json nennen verschiedene Pakete");
+  }
+  pyodide.unpackArchive(await wheel, "wheel");
+  const t2 = performance.now();
+  const candidate = pyodide.pyimport("kaltfront.bridge");
+  const version = callBridgeOf(candidate, "version", {});
+  const t3 = performance.now();
+  if (!version.ok) throw new Error(version.error.message);
+  if (version.result.engine !== "kaltfront" || version.result.version !== info.kaltfront_version) {
+    throw new Error(`Speicherabbild meldet ${JSON.stringify(version.result)}`);
+  }
+  return {
+    bridge: candidate,
+    version,
+    timings: { restoreMs: Math.round(t1 - t0), wheelMs: Math.round(t2 - t1), bridgeMs: Math.round(t3 - t2) },
+  };
+}
+
+/** Store a snapshot taken by makeMemorySnapshot; never throws (the engine runs either way). */
+async function storeSnapshot(bytes, key, makeMs, failures) {
+  try {
+    const t0 = performance.now();
+    const sha256 = await sha256Hex(bytes);
+    await withTimeout(
+      writeSnapshot({ key, bytes, sha256, failures, made: new Date().toISOString() }),
+      30000,
+      "IndexedDB",
+    );
+    const storeMs = Math.round(performance.now() - t0);
+    console.info(`Kaltfront: Speicherabbild gespeichert (${(bytes.length / 1e6).toFixed(1)} MB, ${makeMs} + ${storeMs} ms)`);
+    post({ type: "snapshot-stored", bytes: bytes.length, makeMs, storeMs });
+  } catch (err) {
+    console.warn("Kaltfront: kein Speicherabbild gespeichert:", err);
+  }
+}
+
+async function boot() {
+  const t0 = performance.now();
+  let info = null;
+  try {
+    info = await (await fetch(BUILD_INFO_URL)).json();
+  } catch {
+    // Informational for the normal boot (the wheel is integrity-checked against the lockfile); without
+    // it there is no snapshot key, so no snapshot either way.
+  }
+  const key = info && info.wheel_sha256 && info.wheel ? snapshotKey(info) : null;
+  const storage = key !== null && typeof indexedDB !== "undefined";
+
+  let stored = null;
+  let note = storage ? "none" : "unavailable";
+  if (storage) {
+    try {
+      stored = (await withTimeout(readSnapshot(), STORAGE_TIMEOUT_MS, "IndexedDB")) ?? null;
+    } catch (err) {
+      note = `storage: ${err && err.message ? err.message : err}`;
+    }
+  }
+
+  let result = null;
+  let path = "normal";
+  let failures = 0;
+  if (stored && stored.key === key) {
+    failures = stored.failures || 0;
+    if (stored.bytes) {
+      try {
+        result = await withTimeout(snapshotBoot(stored, info), SNAPSHOT_TIMEOUT_MS, "Speicherabbild");
+        path = "snapshot";
+        note = "restored";
+      } catch (err) {
+        console.warn("Kaltfront: Start aus dem Speicherabbild fehlgeschlagen, normaler Start:", err);
+        note = `failed: ${err && err.message ? lastLine(err.message) : err}`;
+        failures += 1;
+        // Keep only a marker: the bytes are discarded either way.
+        await withTimeout(writeSnapshot({ key, bytes: null, failures }), STORAGE_TIMEOUT_MS, "IndexedDB").catch(
+          () => deleteSnapshot().catch(() => {}),
+        );
+      }
+    } else {
+      note = `disabled after ${failures} failures`;
+    }
+  } else if (stored) {
+    note = "stale";
+    await withTimeout(deleteSnapshot(), STORAGE_TIMEOUT_MS, "IndexedDB").catch(() => {});
+  }
+  stored = null; // the 30 MB record is not needed any more
+
+  let snapshotFrom = null;
+  if (!result && storage && failures < MAX_SNAPSHOT_FAILURES) {
+    try {
+      result = await snapshotReadyBoot(info);
+      snapshotFrom = result.pyodide;
+    } catch (err) {
+      console.warn("Kaltfront: Start mit Speicherabbild-Option fehlgeschlagen, normaler Start:", err);
+      result = null;
+    }
+  }
+  if (!result) result = await normalBoot();
+
+  bridge = result.bridge;
+  post({
+    type: "ready",
+    boot: path,
+    bootMs: Math.round(performance.now() - t0),
+    timings: result.timings,
+    version: result.version.result,
+    build: info,
+    snapshot: note,
+  });
+  // After "ready", before the first request: the heap is exactly the freshly booted engine. Requests
+  // that arrive meanwhile wait for makeMemorySnapshot only (tens of ms); storing it is asynchronous.
+  if (snapshotFrom) {
+    try {
+      const t1 = performance.now();
+      const bytes = snapshotFrom.makeMemorySnapshot();
+      storeSnapshot(bytes, key, Math.round(performance.now() - t1), failures);
+    } catch (err) {
+      console.warn("Kaltfront: makeMemorySnapshot fehlgeschlagen:", err);
+    }
+  }
+}
 queue = boot().then(
   () => true,
   (err) => {
