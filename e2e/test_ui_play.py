@@ -179,7 +179,9 @@ def test_blitz_against_leicht_select_move_end_phase_ai_then_attack(page, base_ur
     assert page.evaluate("() => kaltfront.state.path") == dest["path"]
     page.mouse.click(*hex_xy(page, dest["to"]))
     page.wait_for_function("([id, to]) => { const u = kaltfront.state.obs.units.find(u => u.id === id); return u && u.at[0] === to[0] && u.at[1] === to[1]; }", arg=[uid, dest["to"]])
-    assert page.inner_text("#counter") == (f"{len(ready) - 1} können ziehen" if len(ready) > 2 else "1 kann ziehen")
+    # The counter follows the engine's next can_act answer, one worker round trip after the move.
+    want = f"{len(ready) - 1} können ziehen" if len(ready) > 2 else "1 kann ziehen"
+    page.wait_for_function("(want) => document.querySelector('#counter').innerText === want", arg=want)
 
     # End the move phase: the computer plays in the worker, visibly, and hands back the attack phase.
     page.click("#btn-end-phase")
