@@ -7,7 +7,6 @@ Also checks the failure paths a player could meet: a missing runtime file and a 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import urllib.parse
 import urllib.request
@@ -147,7 +146,6 @@ def test_ai_turn_without_a_computer_player_streams_nothing(page, base_url, wait_
     assert out["result"]["steps"] == 0
 
 
-@pytest.mark.skipif(importlib.util.find_spec("kaltfront.ai") is None, reason="kaltfront.ai is not written yet")
 def test_ai_turn_streams_each_computer_move(page, base_url, wait_for_engine):
     """R4/P2: the computer's turn runs in the worker and reaches the page move by move."""
     page.goto(base_url + BOOT_PAGE)
