@@ -16,7 +16,7 @@ from . import __version__, rules, scenarios
 from .actions import IllegalAction, action_from_json
 from .game import Game, new_game
 from .hexgrid import parse_hex
-from .rulesdata import SIDES, other_side
+from .rulesdata import SIDES
 from .save import SaveError
 
 STRENGTHS = ("leicht", "normal", "schwer")
@@ -195,4 +195,4 @@ def reset() -> None:
     SESSION = Session()
 
 
-__all__ = ["handle", "reset", "Session", "other_side"]
+__all__ = ["handle", "reset", "Session"]

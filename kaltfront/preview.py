@@ -79,7 +79,7 @@ def render_svg(scenario: Scenario, size: float = 22.0) -> str:
     add = out.append
     add(f'<svg xmlns="http://www.w3.org/2000/svg" width="{total_w:.0f}" height="{total_h:.0f}" '
         f'viewBox="0 0 {total_w:.0f} {total_h:.0f}" font-family="DejaVu Sans, Arial, sans-serif">')
-    add(f'<rect width="100%" height="100%" fill="#f4f1e8"/>')
+    add('<rect width="100%" height="100%" fill="#f4f1e8"/>')
     kind = "Blitz" if scenario.blitz else "Standard"
     limit = f"{scenario.round_limit} Runden" if scenario.round_limit else "ohne Rundenlimit"
     add(f'<text x="{margin}" y="{margin + 22}" font-size="22" font-weight="bold">'

@@ -293,7 +293,6 @@ def test_r7_schwer_keeps_its_hq_occupied_against_a_jaeger():
 
 
 def test_r7_schwer_remembers_seen_enemy_units_two_turns():
-    from kaltfront.ai.common import belief_dict  # noqa: F401  (memory feeds the belief)
     ai = AIPlayer("schwer", "nordbund", seed=1)
     g = _midgame()
     obs = g.observe("nordbund")

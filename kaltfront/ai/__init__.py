@@ -49,7 +49,6 @@ class AIPlayer:
     # -- memory (observations only) ----------------------------------------------------------------
     def _remember(self, obs: dict) -> list[dict]:
         rnd = obs["round"]
-        w = obs["width"]
         vis = obs["visible"]
         seen_now = set()
         for u in obs["units"]:
