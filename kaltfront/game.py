@@ -151,24 +151,25 @@ class Game(GameState):
             paths[j] = path
         return path
 
+    def _boardings(self, u: Unit, found) -> list[tuple[Unit, list[int]]]:
+        """Own transports `u` can board now, each with the boarding path (R40, R42, R43)."""
+        out = []
+        for t in self.units_of(u.side):
+            if (t.id != u.id and t.utype.is_transport and can_carry(t, u) is None
+                    and transfer_allowed_here(self, t, u.utype.movement)):
+                path = boarding_path(self, u, t, found)
+                if path is not None:
+                    out.append((t, path))
+        return out
+
     def load_options(self, unit_id: int) -> list[dict]:
         """Own transports the unit can board now, with the path (R40)."""
         u = self._own_unit(unit_id)
         if not self._can_move(u):
             return []
-        found = None
-        out = []
-        for t in self.units_of(u.side):
-            if t.id == u.id or not t.utype.is_transport or can_carry(t, u) is not None:
-                continue
-            if not transfer_allowed_here(self, t, u.utype.movement):
-                continue
-            found = found or search(self, u, self.visible(u.side))
-            path = boarding_path(self, u, t, found)
-            if path is not None:
-                out.append({"transport": t.id, "at": self.hex(t.at).to_json(),
-                            "path": [self.hex(p).to_json() for p in path]})
-        return out
+        found = search(self, u, self.visible(u.side))
+        return [{"transport": t.id, "at": self.hex(t.at).to_json(),
+                 "path": [self.hex(p).to_json() for p in path]} for t, path in self._boardings(u, found)]
 
     def unload_options(self, transport_id: int) -> list[dict]:
         """For each cargo unit that may still get off: the hexes it may be put on (R41–R43)."""
@@ -272,7 +273,7 @@ class Game(GameState):
                 continue
             if not u.moved:
                 found = search(self, u, self.visible(u.side))
-                if found.destinations or self.load_options(u.id):
+                if found.destinations or self._boardings(u, found):
                     out["move"].append(u.id)
             if u.cargo and self.unload_options(u.id):
                 out["unload"].append(u.id)
@@ -291,18 +292,13 @@ class Game(GameState):
                     acts.append(Attack(u.id, self.hex(t.at)))
         else:
             seen = self.visible(side)
-            transports = [t for t in self.units_of(side) if t.utype.is_transport]
             for u in self.units_of(side):
                 if u.moved:
                     continue
                 found = search(self, u, seen)
                 acts.extend(Move(u.id, self.hex(i)) for i in found.destinations)
-                for t in transports:
-                    if (t.id != u.id and can_carry(t, u) is None
-                            and transfer_allowed_here(self, t, u.utype.movement)
-                            and boarding_path(self, u, t, found) is not None):
-                        acts.append(Load(u.id, t.id))
-            for t in transports:
+                acts.extend(Load(u.id, t.id) for t, _ in self._boardings(u, found))
+            for t in self.units_of(side):
                 for cid in t.cargo:
                     c = self.units[cid]
                     if not c.moved:
