@@ -73,7 +73,7 @@ def observe(state: GameState, side: str) -> dict:
         "terrain": ["".join(chars[r * width:(r + 1) * width]) for r in range(state.height)],
         "visible": ["".join("1" if r * width + c in seen else "0" for c in range(width))
                     for r in range(state.height)],
-        "round": state.round, "round_limit": state.round_limit, "side": state.side,
+        "round": state.round, "round_limit": state.round_limit, "first": state.first, "side": state.side,
         "phase": state.phase, "fog": state.fog, "blitz": state.blitz,
         "money": {s: state.money[s] for s in SIDES if s == side or not state.fog},
         "buildings": buildings, "units": units,

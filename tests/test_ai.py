@@ -379,3 +379,46 @@ def test_transport_carries_foot_units_across_water(strength):
     assert "load" in kinds and "unload" in kinds
     j = next((u for u in g.observe("nordbund")["units"] if u["id"] == 1), None)
     assert j is None or j["at"][0] >= 7 or g.outcome is not None
+
+
+# -- the game's last move and production sites ----------------------------------------------------
+
+def test_r7_r66_schwer_last_word_takes_as_many_buildings_as_it_can_reach():
+    """R7, R50, R66, R68: Liga moves last in round 10, so no enemy turn follows. Schwer gives every
+    Jäger a different building it can reach (Jäger 20 could take either Stadt but Jäger 21 only
+    the near one) and even leaves its own threatened Stadt to take one more."""
+    terrain = ["................",
+               "S....S......S.S.",
+               "................",
+               "H..............H"]
+    units = [unit(20, "jaeger", "liga", [3, 1]),     # reaches (0,1) in 3 and (5,1) in 2
+             unit(21, "jaeger", "liga", [8, 1]),     # reaches only (5,1)
+             unit(22, "jaeger", "liga", [12, 1]),    # guards its own Stadt; (14,1) is 2 away
+             unit(1, "jaeger", "nordbund", [12, 2]),  # threatens (12,1)
+             unit(2, "kampfpanzer", "nordbund", [1, 3])]
+    owners = {(0, 1): "nordbund", (5, 1): "nordbund", (14, 1): "nordbund", (12, 1): "liga",
+              (0, 3): "nordbund", (15, 3): "liga"}
+    g = kaltfront.Game.from_json(position(terrain, units, blitz=True, round_=10, round_limit=10,
+                                          side="liga", owners=owners))
+    assert g.observe("liga")["first"] == "nordbund"
+    _, events = ai_turn(g, AIPlayer("schwer", "liga", seed=1))
+    taken = sorted(e["at"] for e in events if e["type"] == "captured")
+    assert taken == [[0, 1], [5, 1], [14, 1]]
+    assert g.outcome is not None and g.outcome.winner == "liga"
+
+
+@pytest.mark.parametrize("strength", ["normal", "schwer"])
+def test_r34_a_unit_leaves_its_production_site_when_the_money_can_build_there(strength):
+    """R34: a unit standing on the own Werk stops the build there. With 700 money and nothing in
+    sight, Normal and Schwer move it off and build on the Werk instead."""
+    terrain = ["..........",
+               ".W........",
+               "H........H"]
+    units = [unit(1, "kampfpanzer", "nordbund", [1, 1]),
+             unit(10, "jaeger", "liga", [9, 1])]
+    g = kaltfront.Game.from_json(position(terrain, units, blitz=True, round_=3, round_limit=10,
+                                          money=(700, 0), owners={(1, 1): "nordbund", (0, 2): "nordbund",
+                                                                  (9, 2): "liga"}))
+    actions, events = ai_phase(g, AIPlayer(strength, "nordbund", seed=1))
+    assert any(a["type"] == "move" and a["unit"] == 1 for a in actions)
+    assert any(e["type"] == "built" and e["at"] == [1, 1] for e in events)

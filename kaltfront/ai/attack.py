@@ -29,9 +29,17 @@ def _own_attackers(game, belief: dict, me: str) -> list[tuple[dict, list[dict]]]
     return out
 
 
-def _priority(sit, t: dict) -> float:
-    """Extra worth of hitting a target: an enemy Jäger on or next to our buildings, artillery."""
+def _priority(sit, t: dict, endgame: bool = False) -> float:
+    """Extra worth of hitting a target: an enemy Jäger on or next to our buildings, artillery; and
+    (Schwer) in the game's last turn, a unit whose death frees a building one of our capturers can
+    then take (R66, R68)."""
     extra = 0.0
+    if endgame and sit.last_word:
+        b = sit.bld.get(t["i"])
+        if b is not None and b["owner"] != sit.me and any(
+                sit.building_field("fuss", t["i"])[u["i"]] <= UNITS[u["type"]]["move"]
+                for u in sit.own.values() if u["type"] in CAPTURERS):
+            extra += 2000 if b["owner"] == sit.en else 1000
     if t["type"] in CAPTURERS:
         b = sit.bld.get(t["i"])
         if b is not None and b["owner"] != sit.en:
@@ -173,7 +181,8 @@ def schwer_plan(game, belief, sit, budget) -> list[tuple[int, int]]:
             if h > 0:
                 continue
             tgt = sit.enemies[t]
-            val = value(tgt) * thp[t] / max(1, tgt["hp"]) + 0.6 * _cost(tgt["type"]) + _priority(sit, tgt) - loss
+            val = (value(tgt) * thp[t] / max(1, tgt["hp"]) + 0.6 * _cost(tgt["type"])
+                   + _priority(sit, tgt, endgame=True) - loss)
             eff = val / len(seq)
             if val > 0 and (best is None or (eff, -t) > best[0]):
                 best = ((eff, -t), t, seq)

@@ -218,7 +218,7 @@ def belief_dict(obs: dict, me: str, remembered: list[dict] = (), first: str = "n
         "format": "kaltfront-save", "version": 1, "scenario": obs["scenario"], "name": obs.get("name", ""),
         "briefing": "", "objectives": {}, "region": "",
         "map": {"width": obs["width"], "height": obs["height"], "terrain": list(obs["terrain"])},
-        "blitz": blitz, "fog": obs["fog"], "round_limit": obs["round_limit"], "first": first,
+        "blitz": blitz, "fog": obs["fog"], "round_limit": obs["round_limit"], "first": obs.get("first", first),
         "round": obs["round"], "side": obs["side"], "phase": obs["phase"], "money": money,
         "buildings": buildings, "units": units,
         "next_id": max(ids, default=0) + 1000, "rng": 0x5EED, "outcome": None,

@@ -31,13 +31,14 @@ class Style:
     order: str = "front"     # which units move first
     buy: str = "simple"      # "simple" | "situation" | "seen"
     taxi: bool = False       # a Schützenpanzer carries a Jäger to a building it could not reach
+    endgame: bool = False    # plays the game's last move for the most buildings (Schwer)
 
 
 LEICHT = Style("leicht", stay_prob=0.2)
 NORMAL = Style("normal", w_danger=1.0, w_opp=0.4, w_group=0.5, w_guard=0.5, w_terrain=0.15, repair_hp=4,
                buy="situation")
-SCHWER = Style("schwer", w_danger=0.9, w_opp=0.8, w_group=0.5, w_guard=2.0, w_terrain=0.2, repair_hp=4,
-               buy="seen", taxi=True)
+SCHWER = Style("schwer", w_danger=0.9, w_opp=0.4, w_group=0.5, w_guard=2.0, w_terrain=0.2, repair_hp=4,
+               buy="seen", taxi=True, endgame=True)
 
 # Units Leicht buys (R5): cheap, single-purpose, nothing that needs care.
 SIMPLE_UNITS = ("jaeger", "spaehwagen", "schuetzenpanzer", "transporter", "landungsboot")
@@ -218,19 +219,19 @@ class MovePlanner:
                 s -= 0.0 if BUILDINGS[b["type"]]["produces"] and b["owner"] == sit.en else 1.0
             if b["owner"] == sit.me:
                 producer = bool(BUILDINGS[b["type"]]["produces"])
+                blocks = self.blocking_cost(h) if producer else 0.0
                 if role == "repair" and ut["movement"] in BUILDINGS[b["type"]]["repairs"]:
                     s += 3.0
                 elif role == "supply" and ut["movement"] in BUILDINGS[b["type"]]["supplies"]:
                     s += 3.0
-                elif producer and h not in self.threats:
-                    s -= 0.3  # keep production sites free
+                # A unit on a production site stops the build there this turn: one unit fewer for
+                # the rest of the game when the money is there (repairing pays only when it is not).
+                s -= blocks if blocks else (0.3 if producer and h not in self.threats else 0.0)
                 urg = self.threats.get(h)
-                if urg and (urg >= 1.0 or b["type"] == "hq"):
+                if urg and (urg >= 1.0 or b["type"] == "hq") and not blocks:
                     late = 3.0 if (sit.blitz and sit.turns_left <= 2) else 1.0
-                    w = st.w_guard * urg * (6.0 if b["type"] == "hq" else 1.5 * late)
-                    if producer and self.can_build_guard(h):
-                        w = -0.3  # a unit built here at the end of the phase guards it instead
-                    s += w
+                    s += st.w_guard * urg * (6.0 if b["type"] == "hq" else 1.5 * late)
+                # (A site that can build is guarded by the unit built there at the end of the phase.)
         if st.w_danger:
             hit = sit.expected_hit(u, h)
             if hit > 0:
@@ -256,12 +257,16 @@ class MovePlanner:
                 s += 0.5
         return s
 
-    def can_build_guard(self, h: int) -> bool:
+    def blocking_cost(self, h: int) -> float:
+        """What standing on own production site h costs in score points: the worth of the best unit
+        the money could build there this turn (0 when it can build nothing). Leicht ignores it."""
+        if not self.st.w_guard:
+            return 0.0
         b = self.sit.bld[h]
-        cheapest = min((UNITS[t]["cost"] for t in UNITS
-                        if UNITS[t]["movement"] in BUILDINGS[b["type"]]["produces"]
-                        and (not self.sit.blitz or t in BLITZ_UNITS)), default=INF)
-        return self.money >= cheapest
+        worths = [worth(t, self.sit.blitz) for t in UNITS
+                  if UNITS[t]["movement"] in BUILDINGS[b["type"]]["produces"]
+                  and (not self.sit.blitz or t in BLITZ_UNITS) and UNITS[t]["cost"] <= self.money]
+        return 0.8 * max(worths) / 100 if worths else 0.0
 
     def air_ok(self, u: dict, h: int, cost: int) -> bool:
         """An aircraft may end only where it cannot crash and can still get home (R19)."""
@@ -313,6 +318,8 @@ class MovePlanner:
         return vals[len(vals) // 2]
 
     def plan(self) -> list[dict]:
+        if self.st.endgame and self.sit.last_word:
+            self.final_captures()
         self.load_stranded()
         self.move_transports()
         if self.st.taxi:
@@ -353,6 +360,44 @@ class MovePlanner:
         self.score += best_s
         if best is not None:
             self.apply({"type": "move", "unit": uid, "to": best})
+
+    def final_captures(self) -> None:
+        """The game's last move, with no enemy turn after it (R50, R66): every capturer takes a
+        different building it can reach, as many as possible; guarding and danger no longer count.
+        A maximum matching over the engine's `reachable` hexes, enemy-held buildings first (each
+        counts twice: one more for us, one fewer for them), then neutral ones."""
+        sit, geo = self.sit, self.geo
+        options: dict[int, list[int]] = {}
+        for uid in sorted(self.pos):
+            if uid in self.moved or sit.own[uid]["type"] not in CAPTURERS:
+                continue
+            here = self.pos[uid]
+            hexes = {geo.idx(o["to"]) for o in self.g.reachable(uid)} | {here}
+            self.budget.spend(1)
+            options[uid] = sorted(h for h in hexes if (b := sit.bld.get(h)) is not None and b["owner"] != sit.me)
+        match: dict[int, int] = {}  # building hex -> capturer
+
+        def augment(uid: int, allowed, seen: set[int]) -> bool:
+            for h in options[uid]:
+                if not allowed(h) or h in seen:
+                    continue
+                seen.add(h)
+                if h not in match or augment(match[h], allowed, seen):
+                    match[h] = uid
+                    return True
+            return False
+
+        enemy_held = lambda h: sit.bld[h]["owner"] == sit.en  # noqa: E731
+        for allowed in (enemy_held, lambda h: True):
+            for uid in sorted(options):
+                if uid not in match.values():
+                    augment(uid, allowed, set())
+        for h, uid in sorted(match.items(), key=lambda x: x[1]):
+            if h == self.pos[uid]:
+                self.moved.add(uid)  # it stands on it already and captures at the end of the phase
+            else:
+                self.apply({"type": "move", "unit": uid, "to": geo.hex(h)})
+                self.moved.add(uid)
 
     # -- transport --------------------------------------------------------------------------------
     def taxi(self) -> None:

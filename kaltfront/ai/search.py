@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from .common import BUILDINGS, CAPTURERS, INF, UNITS, load, other, reframe, value, worth
-
 from .move import SCHWER, MovePlanner, schwer_variants
 
 JUDGE = replace(SCHWER, name="judge", w_danger=0.0, w_group=0.0, w_opp=0.3)
