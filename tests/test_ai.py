@@ -294,11 +294,14 @@ def test_r7_schwer_keeps_its_hq_occupied_against_a_jaeger():
 
 def test_r7_schwer_remembers_seen_enemy_units_two_turns():
     ai = AIPlayer("schwer", "nordbund", seed=1)
-    g = _midgame()
-    obs = g.observe("nordbund")
+    # The first of rounds 3-6 in which the Nordbund sees a Liga unit (fog on).
+    for rounds in (3, 4, 5, 6):
+        obs = _midgame(rounds=rounds).observe("nordbund")
+        seen = [u for u in obs["units"] if u["side"] == "liga"]
+        if seen:
+            break
+    assert seen, "no Liga unit in sight in rounds 3-6: pick another position for this test"
     ai._remember(obs)
-    seen = [u for u in obs["units"] if u["side"] == "liga"]
-    assert seen
     later = dict(obs, round=obs["round"] + 1, units=[u for u in obs["units"] if u["side"] == "nordbund"],
                  visible=["0" * obs["width"]] * obs["height"])
     assert {u["id"] for u in ai._remember(later)} == {u["id"] for u in seen}
@@ -422,3 +425,26 @@ def test_r34_a_unit_leaves_its_production_site_when_the_money_can_build_there(st
     actions, events = ai_phase(g, AIPlayer(strength, "nordbund", seed=1))
     assert any(a["type"] == "move" and a["unit"] == 1 for a in actions)
     assert any(e["type"] == "built" and e["at"] == [1, 1] for e in events)
+
+
+def test_r7_schwer_keeps_a_core_of_artillery_that_fires_without_answer():
+    """R7 (buys against the enemy units it has seen), R23, R29: a Panzerhaubitze fires from two to
+    four hexes, where no direct-fire unit can answer. Schwer builds one on its free Werk while it has
+    fewer than three; Normal, scoring only how each type trades with what it sees, takes a
+    Kampfpanzer."""
+    terrain = ["...........",
+               ".W.........",
+               "H.........H"]
+    units = [unit(1, "jaeger", "nordbund", [3, 2]),
+             unit(10, "kampfpanzer", "liga", [8, 1]),
+             unit(11, "spaehwagen", "liga", [9, 1])]
+    built = {}
+    for strength in ("schwer", "normal"):
+        g = kaltfront.Game.from_json(position(terrain, [dict(u) for u in units], blitz=True, round_=3,
+                                              round_limit=10, money=(700, 0),
+                                              owners={(1, 1): "nordbund", (0, 2): "nordbund",
+                                                      (10, 2): "liga"}))
+        _, events = ai_phase(g, AIPlayer(strength, "nordbund", seed=1))
+        built[strength] = [e["unit_type"] for e in events if e["type"] == "built" and e["at"] == [1, 1]]
+    assert built["schwer"] == ["panzerhaubitze"]
+    assert built["normal"] and built["normal"] != ["panzerhaubitze"]
