@@ -428,14 +428,15 @@ def test_r34_a_unit_leaves_its_production_site_when_the_money_can_build_there(st
 
 
 def test_r7_schwer_keeps_a_core_of_artillery_that_fires_without_answer():
-    """R7 (buys against the enemy units it has seen), R23, R29: a Panzerhaubitze fires from two to
-    four hexes, where no direct-fire unit can answer. Schwer builds one on its free Werk while it has
-    fewer than three; Normal, scoring only how each type trades with what it sees, takes a
-    Kampfpanzer."""
+    """R6, R7 (buys against the enemy units it has seen), R23, R29: a Panzerhaubitze fires from two
+    to four hexes, where no direct-fire unit can answer. With two of them already, Schwer builds a
+    third on its free Werk (its core is three); Normal's core is two, so it takes a Kampfpanzer."""
     terrain = ["...........",
                ".W.........",
                "H.........H"]
     units = [unit(1, "jaeger", "nordbund", [3, 2]),
+             unit(2, "panzerhaubitze", "nordbund", [2, 0]),
+             unit(3, "panzerhaubitze", "nordbund", [3, 0]),
              unit(10, "kampfpanzer", "liga", [8, 1]),
              unit(11, "spaehwagen", "liga", [9, 1])]
     built = {}
