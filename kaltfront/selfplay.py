@@ -113,6 +113,8 @@ def summarise(results: list[dict]) -> dict:
             m[r["winner"]] += 1
             s = r["players"][r["winner"]]
             wins_strength[s] = wins_strength.get(s, 0) + 1
+            m.setdefault("by_strength", {})
+            m["by_strength"][s] = m["by_strength"].get(s, 0) + 1
         for side, times in r["think"].items():
             think.setdefault(r["players"][side], []).extend(times)
     strengths = []
@@ -182,7 +184,10 @@ def main(argv: list[str] | None = None) -> int:
         print("Siege je Stärke: " + ", ".join(f"{k} {v}" for k, v in s["wins_strength"].items()))
     print("Enden: " + ", ".join(f"{k} {v}" for k, v in sorted(s["reasons"].items())))
     for m, v in sorted(s["maps"].items()):
-        print(f"  {m:20} Nordbund {v['nordbund']:3}  Liga {v['liga']:3}  unentschieden {v['draws']:3}")
+        by = ""
+        if s["wins_strength"]:
+            by = "  (" + ", ".join(f"{k} {v.get('by_strength', {}).get(k, 0)}" for k in s["strengths"]) + ")"
+        print(f"  {m:20} Nordbund {v['nordbund']:3}  Liga {v['liga']:3}  unentschieden {v['draws']:3}{by}")
     for k, v in s["think"].items():
         print(f"Denkzeit {k}: Median {v['median'] * 1000:.0f} ms, höchstens {v['max'] * 1000:.0f} ms "
               f"je Zug ({v['turns']} Züge)")

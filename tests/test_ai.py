@@ -179,6 +179,15 @@ def test_selfplay_command_prints_summary(capsys):
     assert out["games"] == 1 and out["summary"].startswith("nordbund ")
 
 
+def test_selfplay_prints_wins_per_map_and_strength(capsys):
+    assert selfplay_main(["--map", "fehmarnsund", "--nordbund", "normal", "--liga", "leicht",
+                          "--games", "2", "--seed", "3", "--swap"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    map_line = next(x for x in lines if x.strip().startswith("fehmarnsund") and "unentschieden" in x)
+    assert "(normal " in map_line and ", leicht " in map_line
+    assert lines[-1].startswith("normal ") and " – leicht " in lines[-1]
+
+
 # -- R5: Leicht ---------------------------------------------------------------------------------------
 
 def test_r5_leicht_buys_only_simple_units():
