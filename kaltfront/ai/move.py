@@ -659,10 +659,10 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
         if ut["range"] and ut["range"][0] > 1:
             score += 1.0
             if artillery < st.artillery:
-                # A core of indirect fire (Normal one unit, Schwer three): it shoots from two hexes
-                # or more, so no answer comes back (R23, R29), and under fog the enemy rarely sees
-                # it to shoot first. Self-play: three took Schwer from about 55 % to about 90 %
-                # against a Normal without any.
+                # A core of indirect fire (Normal two units, Schwer three; the R71 army brings one):
+                # it shoots from two hexes or more, so no answer comes back (R23, R29), and under
+                # fog the enemy rarely sees it to shoot first. Self-play: three took Schwer from
+                # about 55 % to about 90 % against a Normal without a core (docs/ai.md).
                 score += 4.0
         if t in CAPTURERS:
             want = min(5, 2 + len(sit.targets) // 2)
