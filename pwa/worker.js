@@ -231,7 +231,7 @@ async function fetchCheckedWheel(info, expected) {
 /** Cold boot that can be snapshotted afterwards; returns the live pyodide for makeMemorySnapshot. */
 async function snapshotReadyBoot(info) {
   const t0 = performance.now();
-  const wheel = fetch(new URL(info.wheel, VENDOR).href).then((r) => r.arrayBuffer());
+  const wheel = fetchCheckedWheel(info, info.wheel_sha256);
   wheel.catch(() => {});
   const pyodide = await loadPyodide({
     indexURL: INDEX_URL,
@@ -241,13 +241,10 @@ async function snapshotReadyBoot(info) {
     _makeSnapshot: true,
   });
   const t1 = performance.now();
-  const expected = pyodide.lockfile?.packages?.kaltfront?.sha256;
-  const bytes = await wheel;
-  const actual = await sha256Hex(bytes);
-  if (!expected || actual !== expected || actual !== info.wheel_sha256) {
-    throw new Error(`Das Paket kaltfront konnte nicht geladen werden: sha256 ${actual.slice(0, 12)}… passt nicht`);
+  if (pyodide.lockfile?.packages?.kaltfront?.sha256 !== info.wheel_sha256) {
+    throw new Error("Lockfile und build-info.json nennen verschiedene Pakete");
   }
-  pyodide.unpackArchive(bytes, "wheel");
+  pyodide.unpackArchive(await wheel, "wheel");
   const t2 = performance.now();
   pyodide.runPython(IMPORT_ENGINE);
   const candidate = pyodide.pyimport("kaltfront.bridge");
