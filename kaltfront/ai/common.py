@@ -181,7 +181,7 @@ def _unit_dict(u: dict, blitz: bool, on_map: bool) -> dict:
     return d
 
 
-def belief_dict(obs: dict, me: str, remembered: list[dict] = (), first: str = "nordbund") -> dict:
+def belief_dict(obs: dict, me: str, remembered: list[dict] = ()) -> dict:
     """A save dict (kaltfront/save.py format) from what `me` observes plus remembered enemy units.
 
     The RNG state is an arbitrary fixed number (the AI plans with expected damage); the enemy's
@@ -218,7 +218,7 @@ def belief_dict(obs: dict, me: str, remembered: list[dict] = (), first: str = "n
         "format": "kaltfront-save", "version": 1, "scenario": obs["scenario"], "name": obs.get("name", ""),
         "briefing": "", "objectives": {}, "region": "",
         "map": {"width": obs["width"], "height": obs["height"], "terrain": list(obs["terrain"])},
-        "blitz": blitz, "fog": obs["fog"], "round_limit": obs["round_limit"], "first": obs.get("first", first),
+        "blitz": blitz, "fog": obs["fog"], "round_limit": obs["round_limit"], "first": obs["first"],
         "round": obs["round"], "side": obs["side"], "phase": obs["phase"], "money": money,
         "buildings": buildings, "units": units,
         "next_id": max(ids, default=0) + 1000, "rng": 0x5EED, "outcome": None,

@@ -394,11 +394,9 @@ class MovePlanner:
                 if uid not in match.values():
                     augment(uid, allowed, set())
         for h, uid in sorted(match.items(), key=lambda x: x[1]):
-            if h == self.pos[uid]:
-                self.moved.add(uid)  # it stands on it already and captures at the end of the phase
-            else:
+            if h != self.pos[uid]:  # one standing on its building already captures where it is
                 self.apply({"type": "move", "unit": uid, "to": geo.hex(h)})
-                self.moved.add(uid)
+            self.moved.add(uid)
 
     # -- transport --------------------------------------------------------------------------------
     def taxi(self) -> None:

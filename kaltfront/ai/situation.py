@@ -27,7 +27,7 @@ class Situation:
         self.turns_left = INF if limit is None else limit - obs["round"] + 1
         # The last word: this is the game's final turn and no enemy turn follows it (the side that
         # moves second in the last round, R50, R66). Nothing can be retaken or shot back after it.
-        self.last_word = self.turns_left == 1 and me != obs.get("first", "nordbund")
+        self.last_word = self.turns_left == 1 and me != obs["first"]
         self.own: dict[int, dict] = {}
         self.enemies: dict[int, dict] = {}
         self.cargo_of: dict[int, list[dict]] = {}
