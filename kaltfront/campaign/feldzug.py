@@ -514,7 +514,7 @@ class Campaign:
         self._event(events, "result", f"{SIDE_NAMES[winner]} gewinnt die Schlacht um {self.name(b['region'])}{how}.",
                     winner=winner, region=b["region"])
         if winner == b["defender"] and not b["mutual"]:
-            self._lose(loser, a_region, 1, events)  # the beaten attacker keeps its region
+            self._lose(loser, d_region, 1, events)  # the beaten attacker keeps its region
             self._after_battle(events)
             return
         # The attacker won (C6).
@@ -544,6 +544,7 @@ class Campaign:
         elif left > 0:
             self.retreat = {"side": loser, "from": d_region, "kp": left, "to": targets}
             self.phase = "retreat"
+            self.battle = self.battle_game = None
             self._event(events, "retreat_pending", f"{SIDE_NAMES[loser]} muss {left} KP aus "
                         f"{self.name(d_region)} auf die Nachbarregionen verteilen.", side=loser, kp=left)
             return
