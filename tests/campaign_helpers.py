@@ -18,7 +18,7 @@ def position(regions: dict[str, tuple[str, int]], *, fog: bool = True, round_: i
     d = json.loads(new_campaign(seed=seed, fog=fog).to_json())
     for rid, v in d["regions"].items():
         v["kp"] = 0
-        if rid not in ("kopenhagen", "wismar"):
+        if rid not in ("kullen", "wismar"):
             v["owner"] = None
     for rid, (side, kp) in regions.items():
         d["regions"][rid] = {"owner": side, "kp": kp}

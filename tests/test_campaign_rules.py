@@ -72,7 +72,7 @@ def test_c2_each_side_starts_with_30_kp_on_its_base_opposite_each_other():
 
 def test_c3_reserven_never_lift_the_account_above_30():
     """C3 and C8: at 30 KP Reserven cannot be bought; at 29 they bring the account to 30."""
-    c = position({"kopenhagen": (NB, 28), "seeland": (NB, 2), "fuenen": (LIGA, 3), "wismar": (LIGA, 20)},
+    c = position({"kullen": (NB, 28), "seeland": (NB, 2), "fuenen": (LIGA, 3), "wismar": (LIGA, 20)},
                  last_result={NB: "won"})
     plans(c, {"attack": {"from": "seeland", "to": "fuenen"}})
     tp = c.battle["tp"][NB]
@@ -80,56 +80,56 @@ def test_c3_reserven_never_lift_the_account_above_30():
     assert c.legal_orders(NB)["reserven"] is False
     unchanged_after_illegal(c, {"type": "options", "side": NB, "kriegskasse": 0, "verstaerkung": [],
                                 "reserven": True}, "30 KP")
-    c2 = position({"kopenhagen": (NB, 27), "seeland": (NB, 2), "fuenen": (LIGA, 3), "wismar": (LIGA, 20)},
+    c2 = position({"kullen": (NB, 27), "seeland": (NB, 2), "fuenen": (LIGA, 3), "wismar": (LIGA, 20)},
                   last_result={NB: "won"})
     plans(c2, {"attack": {"from": "seeland", "to": "fuenen"}})
     options(c2, {"kriegskasse": 0, "verstaerkung": [], "reserven": True})
-    assert c2.kp["kopenhagen"] == 28 and c2.total_kp(NB) == 30
+    assert c2.kp["kullen"] == 28 and c2.total_kp(NB) == 30
 
 
 # -- C4: the strategic step ---------------------------------------------------------------------------------
 
 def test_c4_occupy_a_free_neighbour_and_plans_stay_secret_until_both_are_in():
     c = new_campaign(seed=2)
-    c.apply({"type": "plan", "side": NB, "occupy": {"region": "seeland", "from": "kopenhagen", "kp": 3}})
+    c.apply({"type": "plan", "side": NB, "occupy": {"region": "seeland", "from": "kullen", "kp": 3}})
     view = c.observe(LIGA)
     assert view["planned"] == {NB: True, LIGA: False}
     assert view["plan"] is None and "seeland" not in json.dumps(view["log"])
     assert c.owner["seeland"] is None  # nothing happens before both plans are in
     events = c.apply({"type": "plan", "side": LIGA, "occupy": {"region": "rostock", "from": "wismar", "kp": 2}})
     assert any(e["type"] == "revealed" for e in events)
-    assert c.owner["seeland"] == NB and c.kp["seeland"] == 3 and c.kp["kopenhagen"] == 27
+    assert c.owner["seeland"] == NB and c.kp["seeland"] == 3 and c.kp["kullen"] == 27
     assert c.owner["rostock"] == LIGA and c.kp["rostock"] == 2
     assert c.observe(LIGA)["revealed"][NB]["occupy"]["region"] == "seeland"
     assert c.phase == "plan" and c.round == 2
 
 
 def test_c4_at_most_10_kp_move_in_all_occupation_included():
-    c = position({"kopenhagen": (NB, 20), "seeland": (NB, 5), "wismar": (LIGA, 30)})
+    c = position({"kullen": (NB, 20), "seeland": (NB, 5), "wismar": (LIGA, 30)})
     unchanged_after_illegal(c, {"type": "plan", "side": NB,
-                                "occupy": {"region": "kullen", "from": "kopenhagen", "kp": 4},
-                                "moves": [{"from": "kopenhagen", "to": "seeland", "kp": 7}]}, "Höchstens 10 KP")
-    c.apply({"type": "plan", "side": NB, "occupy": {"region": "kullen", "from": "kopenhagen", "kp": 4},
-             "moves": [{"from": "kopenhagen", "to": "seeland", "kp": 6}]})
+                                "occupy": {"region": "kopenhagen", "from": "kullen", "kp": 4},
+                                "moves": [{"from": "kullen", "to": "seeland", "kp": 7}]}, "Höchstens 10 KP")
+    c.apply({"type": "plan", "side": NB, "occupy": {"region": "kopenhagen", "from": "kullen", "kp": 4},
+             "moves": [{"from": "kullen", "to": "seeland", "kp": 6}]})
 
 
 def test_c4_each_kp_moves_one_step_into_an_own_or_just_occupied_region():
-    c = position({"kopenhagen": (NB, 20), "seeland": (NB, 2), "wismar": (LIGA, 30)})
+    c = position({"kullen": (NB, 20), "seeland": (NB, 2), "wismar": (LIGA, 30)})
     unchanged_after_illegal(c, {"type": "plan", "side": NB,
-                                "moves": [{"from": "kopenhagen", "to": "fuenen", "kp": 1}]}, "eigene")
+                                "moves": [{"from": "kullen", "to": "fuenen", "kp": 1}]}, "eigene")
     # Seeland's 2 KP may give 1; KP arriving there this step cannot walk on
     unchanged_after_illegal(c, {"type": "plan", "side": NB,
-                                "moves": [{"from": "kopenhagen", "to": "seeland", "kp": 5},
-                                          {"from": "seeland", "to": "kopenhagen", "kp": 3}]}, "höchstens 1")
+                                "moves": [{"from": "kullen", "to": "seeland", "kp": 5},
+                                          {"from": "seeland", "to": "kullen", "kp": 3}]}, "höchstens 1")
     unchanged_after_illegal(c, {"type": "plan", "side": NB,
-                                "moves": [{"from": "kopenhagen", "to": "kopenhagen", "kp": 1}]}, "einen Schritt")
+                                "moves": [{"from": "kullen", "to": "kullen", "kp": 1}]}, "einen Schritt")
     plans(c, {"occupy": {"region": "fuenen", "from": "seeland", "kp": 1},
-              "moves": [{"from": "kopenhagen", "to": "seeland", "kp": 4}]})
-    assert (c.kp["kopenhagen"], c.kp["seeland"], c.kp["fuenen"]) == (16, 5, 1)
+              "moves": [{"from": "kullen", "to": "seeland", "kp": 4}]})
+    assert (c.kp["kullen"], c.kp["seeland"], c.kp["fuenen"]) == (16, 5, 1)
 
 
 def test_c4_both_sides_occupying_the_same_free_region_get_nothing():
-    c = position({"kopenhagen": (NB, 22), "hiddensee": (NB, 5), "falster": (NB, 3),
+    c = position({"kullen": (NB, 22), "hiddensee": (NB, 5), "falster": (NB, 3),
                   "rostock": (LIGA, 4), "wismar": (LIGA, 26)})
     assert c.owner["darss"] is None
     plans(c, {"occupy": {"region": "darss", "from": "falster", "kp": 2},
@@ -141,7 +141,7 @@ def test_c4_both_sides_occupying_the_same_free_region_get_nothing():
 
 
 def test_c4_attack_only_from_an_own_region_on_an_adjacent_enemy_one():
-    c = position({"kopenhagen": (NB, 25), "falster": (NB, 5), "darss": (LIGA, 3), "wismar": (LIGA, 27)})
+    c = position({"kullen": (NB, 25), "falster": (NB, 5), "darss": (LIGA, 3), "wismar": (LIGA, 27)})
     unchanged_after_illegal(c, {"type": "plan", "side": NB, "attack": {"from": "falster", "to": "wismar"}},
                             "grenzt nicht")
     unchanged_after_illegal(c, {"type": "plan", "side": NB, "attack": {"from": "falster", "to": "moen"}},
@@ -154,7 +154,7 @@ def test_c4_attack_only_from_an_own_region_on_an_adjacent_enemy_one():
 # -- C5: battles --------------------------------------------------------------------------------------------
 
 def test_c5_each_attack_is_a_battle_on_the_attacked_regions_map_and_sides_play_their_faction():
-    c = position({"kopenhagen": (NB, 22), "falster": (NB, 5), "lolland": (NB, 3),
+    c = position({"kullen": (NB, 22), "falster": (NB, 5), "lolland": (NB, 3),
                   "darss": (LIGA, 3), "fehmarn": (LIGA, 4), "wismar": (LIGA, 23)})
     plans(c, {"attack": {"from": "falster", "to": "darss"}}, {"attack": {"from": "fehmarn", "to": "lolland"}})
     assert c.phase == "options" and c.battle["region"] == "darss"   # round 1: the Nordbund's attack first
@@ -169,7 +169,7 @@ def test_c5_each_attack_is_a_battle_on_the_attacked_regions_map_and_sides_play_t
 
 
 def test_c5_two_attacks_between_the_same_two_regions_are_one_battle():
-    c = position({"kopenhagen": (NB, 25), "falster": (NB, 5), "darss": (LIGA, 3), "wismar": (LIGA, 27)})
+    c = position({"kullen": (NB, 25), "falster": (NB, 5), "darss": (LIGA, 3), "wismar": (LIGA, 27)})
     plans(c, {"attack": {"from": "falster", "to": "darss", "follow": 2}},
           {"attack": {"from": "darss", "to": "falster", "follow": 1}})
     assert c.battle["mutual"] and c.queue == []
@@ -182,7 +182,7 @@ def test_c5_two_attacks_between_the_same_two_regions_are_one_battle():
 # -- C6: evaluation -----------------------------------------------------------------------------------------
 
 def test_c6_a_beaten_attacker_loses_1_kp_and_keeps_its_region():
-    c = position({"kopenhagen": (NB, 25), "falster": (NB, 5), "darss": (LIGA, 3), "wismar": (LIGA, 27)})
+    c = position({"kullen": (NB, 25), "falster": (NB, 5), "darss": (LIGA, 3), "wismar": (LIGA, 27)})
     plans(c, {"attack": {"from": "falster", "to": "darss"}})
     options(c)
     win_battle(c, LIGA)
@@ -192,7 +192,7 @@ def test_c6_a_beaten_attacker_loses_1_kp_and_keeps_its_region():
 
 
 def test_c6_a_draw_costs_both_sides_1_kp_from_the_battle_regions():
-    c = position({"kopenhagen": (NB, 25), "falster": (NB, 5), "darss": (LIGA, 1), "wismar": (LIGA, 29)})
+    c = position({"kullen": (NB, 25), "falster": (NB, 5), "darss": (LIGA, 1), "wismar": (LIGA, 29)})
     plans(c, {"attack": {"from": "falster", "to": "darss"}})
     options(c)
     draw_battle(c)
@@ -202,7 +202,7 @@ def test_c6_a_draw_costs_both_sides_1_kp_from_the_battle_regions():
 
 
 def test_c6_the_winner_occupies_and_the_defender_retreats_by_its_own_choice():
-    c = position({"kopenhagen": (NB, 22), "falster": (NB, 8), "darss": (LIGA, 5), "rostock": (LIGA, 2),
+    c = position({"kullen": (NB, 22), "falster": (NB, 8), "darss": (LIGA, 5), "rostock": (LIGA, 2),
                   "hiddensee": (LIGA, 1), "wismar": (LIGA, 22)})
     plans(c, {"attack": {"from": "falster", "to": "darss", "follow": 3}})
     options(c)
@@ -220,7 +220,7 @@ def test_c6_the_winner_occupies_and_the_defender_retreats_by_its_own_choice():
 
 def test_c6_the_computer_spreads_a_retreat_evenly():
     from kaltfront.campaign import CampaignAI
-    c = position({"kopenhagen": (NB, 22), "falster": (NB, 8), "darss": (LIGA, 6), "rostock": (LIGA, 2),
+    c = position({"kullen": (NB, 22), "falster": (NB, 8), "darss": (LIGA, 6), "rostock": (LIGA, 2),
                   "hiddensee": (LIGA, 1), "wismar": (LIGA, 21)})
     plans(c, {"attack": {"from": "falster", "to": "darss"}})
     options(c)
@@ -231,7 +231,7 @@ def test_c6_the_computer_spreads_a_retreat_evenly():
 
 
 def test_c6_retreat_with_no_own_neighbour_loses_every_kp_there():
-    c = position({"kopenhagen": (NB, 22), "falster": (NB, 8), "darss": (LIGA, 5), "wismar": (LIGA, 25)})
+    c = position({"kullen": (NB, 22), "falster": (NB, 8), "darss": (LIGA, 5), "wismar": (LIGA, 25)})
     plans(c, {"attack": {"from": "falster", "to": "darss"}})
     options(c)
     win_battle(c, NB)
@@ -241,7 +241,7 @@ def test_c6_retreat_with_no_own_neighbour_loses_every_kp_there():
 
 
 def test_c6_an_attacker_with_only_1_kp_leaves_the_won_region_free():
-    c = position({"kopenhagen": (NB, 29), "falster": (NB, 1), "darss": (LIGA, 2), "wismar": (LIGA, 28)})
+    c = position({"kullen": (NB, 29), "falster": (NB, 1), "darss": (LIGA, 2), "wismar": (LIGA, 28)})
     plans(c, {"attack": {"from": "falster", "to": "darss", "follow": 5}})
     options(c)
     win_battle(c, NB)
@@ -249,7 +249,7 @@ def test_c6_an_attacker_with_only_1_kp_leaves_the_won_region_free():
 
 
 def test_c6_a_lost_base_defence_costs_3_kp_taken_from_neighbours_when_the_base_has_too_few():
-    c2 = position({"kopenhagen": (NB, 20), "rostock": (NB, 8), "wagrien": (LIGA, 3), "fehmarn": (LIGA, 2),
+    c2 = position({"kullen": (NB, 20), "rostock": (NB, 8), "wagrien": (LIGA, 3), "fehmarn": (LIGA, 2),
                    "wismar": (LIGA, 1)})
     plans(c2, {"attack": {"from": "rostock", "to": "wismar", "follow": 4}})
     options(c2)
@@ -262,7 +262,7 @@ def test_c6_a_lost_base_defence_costs_3_kp_taken_from_neighbours_when_the_base_h
 
 
 def test_c6_a_lost_base_defence_takes_from_the_base_first():
-    c = position({"kopenhagen": (NB, 20), "rostock": (NB, 8), "wagrien": (LIGA, 3), "wismar": (LIGA, 10)})
+    c = position({"kullen": (NB, 20), "rostock": (NB, 8), "wagrien": (LIGA, 3), "wismar": (LIGA, 10)})
     plans(c, {"attack": {"from": "rostock", "to": "wismar"}})
     options(c)
     win_battle(c, NB)
@@ -270,9 +270,9 @@ def test_c6_a_lost_base_defence_takes_from_the_base_first():
 
 
 def test_c6_a_map_without_round_limit_gets_20_rounds():
-    c = position({"kopenhagen": (NB, 25), "kullen": (NB, 2), "seeland": (LIGA, 2), "wismar": (LIGA, 28)})
+    c = position({"kullen": (NB, 25), "kopenhagen": (NB, 2), "seeland": (LIGA, 2), "wismar": (LIGA, 28)})
     assert kaltfront.new_game("grosser-belt").round_limit is None
-    plans(c, {"attack": {"from": "kullen", "to": "seeland"}})
+    plans(c, {"attack": {"from": "kopenhagen", "to": "seeland"}})
     options(c)
     assert c.battle_game.scenario_id == "grosser-belt" and c.battle_game.round_limit == 20
 
@@ -286,13 +286,13 @@ def test_c7_worked_example_4_kp_against_1_kp_both_won_before_at_750():
 
 
 def test_c7_tp_in_a_campaign_battle_count_money_last_result_and_kp_lead():
-    c = position({"kopenhagen": (NB, 25), "falster": (NB, 4), "darss": (LIGA, 1), "wismar": (LIGA, 29)},
+    c = position({"kullen": (NB, 25), "falster": (NB, 4), "darss": (LIGA, 1), "wismar": (LIGA, 29)},
                  last_result={NB: "won", LIGA: "draw"})
     plans(c, {"attack": {"from": "falster", "to": "darss"}})
     assert c.battle["tp"] == {NB: 60 + 30 + 15, LIGA: 60 - 10}   # Blitz: 600 → 60
     view = c.observe(LIGA)
     assert view["battle"]["tp"] == {NB: 105, LIGA: 50}
-    c3 = position({"kopenhagen": (NB, 25), "falster": (NB, 4), "darss": (LIGA, 1), "wismar": (LIGA, 29)},
+    c3 = position({"kullen": (NB, 25), "falster": (NB, 4), "darss": (LIGA, 1), "wismar": (LIGA, 29)},
                   last_result={NB: "lost"})
     plans(c3, {"attack": {"from": "falster", "to": "darss"}})
     assert c3.battle["tp"][NB] == 60 - 30 + 15
@@ -301,7 +301,7 @@ def test_c7_tp_in_a_campaign_battle_count_money_last_result_and_kp_lead():
 # -- C8: tactical options ---------------------------------------------------------------------------------
 
 def test_c8_kriegskasse_verstaerkung_and_lapsed_tp():
-    c = position({"kopenhagen": (NB, 25), "falster": (NB, 4), "darss": (LIGA, 1), "wismar": (LIGA, 29)})
+    c = position({"kullen": (NB, 25), "falster": (NB, 4), "darss": (LIGA, 1), "wismar": (LIGA, 29)})
     plans(c, {"attack": {"from": "falster", "to": "darss"}})
     tp = c.battle["tp"]
     assert tp == {NB: 75, LIGA: 60}
@@ -320,7 +320,7 @@ def test_c8_kriegskasse_verstaerkung_and_lapsed_tp():
 
 
 def test_c8_enemy_options_stay_hidden_until_both_chose():
-    c = position({"kopenhagen": (NB, 25), "falster": (NB, 4), "darss": (LIGA, 1), "wismar": (LIGA, 29)})
+    c = position({"kullen": (NB, 25), "falster": (NB, 4), "darss": (LIGA, 1), "wismar": (LIGA, 29)})
     plans(c, {"attack": {"from": "falster", "to": "darss"}})
     c.apply({"type": "options", "side": NB, "kriegskasse": 75})
     assert c.observe(LIGA)["battle"]["options"][NB] is None
@@ -330,16 +330,16 @@ def test_c8_enemy_options_stay_hidden_until_both_chose():
 
 
 def test_c8_negative_tp_cost_guthaben_never_below_0():
-    c = position({"kopenhagen": (NB, 29), "falster": (NB, 1), "darss": (LIGA, 6), "wismar": (LIGA, 24)},
+    c = position({"kullen": (NB, 29), "falster": (NB, 1), "darss": (LIGA, 6), "wismar": (LIGA, 24)},
                  last_result={NB: "lost"})
     plans(c, {"attack": {"from": "falster", "to": "darss"}})
     assert c.battle["tp"][NB] == 60 - 30
-    c2 = position({"kopenhagen": (NB, 29), "falster": (NB, 1), "darss": (LIGA, 6), "wismar": (LIGA, 24)},
+    c2 = position({"kullen": (NB, 29), "falster": (NB, 1), "darss": (LIGA, 6), "wismar": (LIGA, 24)},
                   last_result={LIGA: "lost"})
     plans(c2, {}, {"attack": {"from": "darss", "to": "falster"}})
     assert c2.battle["tp"] == {NB: 60, LIGA: 60 - 30 + 25}
     # a side at −30 TP: Kriegskasse impossible, 150 Guthaben taken
-    c3 = position({"kopenhagen": (NB, 29), "falster": (NB, 1), "darss": (LIGA, 6), "wismar": (LIGA, 24)},
+    c3 = position({"kullen": (NB, 29), "falster": (NB, 1), "darss": (LIGA, 6), "wismar": (LIGA, 24)},
                   last_result={NB: "lost"})
     plans(c3, {"attack": {"from": "falster", "to": "darss"}})
     # The shipped maps start with 600 or more, so TP go no lower than 60 − 30; a save can hold less.
@@ -357,12 +357,12 @@ def test_c8_negative_tp_cost_guthaben_never_below_0():
 
 
 def test_c8_reserven_cost_65_tp_and_add_1_kp_on_the_base():
-    c = position({"kopenhagen": (NB, 20), "falster": (NB, 4), "darss": (LIGA, 1), "wismar": (LIGA, 29)},
+    c = position({"kullen": (NB, 20), "falster": (NB, 4), "darss": (LIGA, 1), "wismar": (LIGA, 29)},
                  last_result={NB: "won"})
     plans(c, {"attack": {"from": "falster", "to": "darss"}})
     assert c.battle["tp"][NB] == 105
     options(c, {"kriegskasse": 40, "verstaerkung": [], "reserven": True})
-    assert c.kp["kopenhagen"] == 21
+    assert c.kp["kullen"] == 21
     assert c.battle_game.money[NB] == kaltfront.new_game("ruegen-hiddensee").money[NB] + 200
 
 
@@ -381,7 +381,7 @@ def test_c8_verstaerkung_needs_a_free_place_and_the_hook_changes_nothing_when_it
 # -- C9: the end ------------------------------------------------------------------------------------------
 
 def test_c9_a_side_without_kp_loses_at_once():
-    c = position({"kopenhagen": (NB, 29), "falster": (NB, 1), "darss": (LIGA, 1)})
+    c = position({"kullen": (NB, 29), "falster": (NB, 1), "darss": (LIGA, 1)})
     plans(c, {"attack": {"from": "falster", "to": "darss"}})
     options(c)
     draw_battle(c)
@@ -390,19 +390,19 @@ def test_c9_a_side_without_kp_loses_at_once():
 
 
 def test_c9_only_the_base_with_fewer_than_5_kp_at_the_end_of_a_round_loses():
-    c = position({"kopenhagen": (NB, 30), "wismar": (LIGA, 4)})
+    c = position({"kullen": (NB, 30), "wismar": (LIGA, 4)})
     plans(c)
     assert c.outcome == {"winner": NB, "reason": "only_base"}
-    c2 = position({"kopenhagen": (NB, 30), "wismar": (LIGA, 5)})
+    c2 = position({"kullen": (NB, 30), "wismar": (LIGA, 5)})
     plans(c2)
     assert c2.outcome is None
 
 
 @pytest.mark.parametrize("regions, expected", [
-    ({"kopenhagen": (NB, 20), "kullen": (NB, 1), "wismar": (LIGA, 25)}, {"winner": NB, "reason": "regions"}),
-    ({"kopenhagen": (NB, 20), "kullen": (NB, 1), "wismar": (LIGA, 25), "rostock": (LIGA, 1)},
+    ({"kullen": (NB, 20), "kopenhagen": (NB, 1), "wismar": (LIGA, 25)}, {"winner": NB, "reason": "regions"}),
+    ({"kullen": (NB, 20), "kopenhagen": (NB, 1), "wismar": (LIGA, 25), "rostock": (LIGA, 1)},
      {"winner": LIGA, "reason": "kp"}),
-    ({"kopenhagen": (NB, 20), "kullen": (NB, 1), "wismar": (LIGA, 20), "rostock": (LIGA, 1)},
+    ({"kullen": (NB, 20), "kopenhagen": (NB, 1), "wismar": (LIGA, 20), "rostock": (LIGA, 1)},
      {"winner": None, "reason": "draw"}),
 ])
 def test_c9_after_12_rounds_more_regions_then_more_kp_else_a_draw(regions, expected):
@@ -414,7 +414,7 @@ def test_c9_after_12_rounds_more_regions_then_more_kp_else_a_draw(regions, expec
 # -- C10: auto-resolve --------------------------------------------------------------------------------------
 
 def test_c10_auto_resolve_plays_the_battle_ai_on_both_sides_and_the_result_counts():
-    c = position({"kopenhagen": (NB, 25), "falster": (NB, 4), "darss": (LIGA, 2), "wismar": (LIGA, 28)})
+    c = position({"kullen": (NB, 25), "falster": (NB, 4), "darss": (LIGA, 2), "wismar": (LIGA, 28)})
     c.strength = "leicht"
     plans(c, {"attack": {"from": "falster", "to": "darss"}})
     options(c)
@@ -433,21 +433,21 @@ def test_c10_auto_resolve_only_while_a_battle_runs():
 # -- C11: fog on the campaign map -------------------------------------------------------------------------
 
 def test_c11_owners_always_visible_enemy_kp_only_next_to_own_regions():
-    c = position({"kopenhagen": (NB, 25), "falster": (NB, 5), "darss": (LIGA, 3), "rostock": (LIGA, 2),
+    c = position({"kullen": (NB, 25), "falster": (NB, 5), "darss": (LIGA, 3), "rostock": (LIGA, 2),
                   "wismar": (LIGA, 25)})
     view = {r["id"]: r for r in c.observe(NB)["regions"]}
     assert view["darss"]["owner"] == LIGA and view["darss"]["kp"] == 3        # borders Falster
     assert view["rostock"]["owner"] == LIGA and view["rostock"]["kp"] is None
     assert view["wismar"]["kp"] is None and view["wismar"]["base"] == LIGA
     assert c.observe(NB)["kp_total"][LIGA] is None
-    clear = position({"kopenhagen": (NB, 25), "falster": (NB, 5), "darss": (LIGA, 3), "rostock": (LIGA, 2),
+    clear = position({"kullen": (NB, 25), "falster": (NB, 5), "darss": (LIGA, 3), "rostock": (LIGA, 2),
                       "wismar": (LIGA, 25)}, fog=False)
     assert {r["id"]: r["kp"] for r in clear.observe(NB)["regions"]}["rostock"] == 2
     assert clear.observe(NB)["kp_total"][LIGA] == 30
 
 
 def test_c11_a_retreat_under_fog_shows_the_other_side_no_numbers():
-    c = position({"kopenhagen": (NB, 22), "falster": (NB, 8), "darss": (LIGA, 5), "rostock": (LIGA, 2),
+    c = position({"kullen": (NB, 22), "falster": (NB, 8), "darss": (LIGA, 5), "rostock": (LIGA, 2),
                   "hiddensee": (LIGA, 1), "wismar": (LIGA, 22)})
     plans(c, {"attack": {"from": "falster", "to": "darss"}})
     options(c)
@@ -463,7 +463,7 @@ def test_c11_a_retreat_under_fog_shows_the_other_side_no_numbers():
 # -- C12: saves --------------------------------------------------------------------------------------------
 
 def test_c12_save_and_resume_at_every_step_and_in_the_middle_of_a_battle():
-    c = position({"kopenhagen": (NB, 22), "falster": (NB, 8), "darss": (LIGA, 5), "rostock": (LIGA, 2),
+    c = position({"kullen": (NB, 22), "falster": (NB, 8), "darss": (LIGA, 5), "rostock": (LIGA, 2),
                   "hiddensee": (LIGA, 1), "wismar": (LIGA, 22)})
     assert Campaign.from_json(c.to_json()) == c
     c.apply({"type": "plan", "side": NB, "attack": {"from": "falster", "to": "darss"}})
@@ -486,12 +486,12 @@ def test_c12_save_and_resume_at_every_step_and_in_the_middle_of_a_battle():
 @pytest.mark.parametrize("edit, words", [
     (lambda d: d.update(format="kaltfront-save"), "kein Kaltfront-Feldzug"),
     (lambda d: d.update(version=99), "neueren Version"),
-    (lambda d: d["regions"]["kopenhagen"].update(owner="liga"), "Basis"),
+    (lambda d: d["regions"]["kullen"].update(owner="liga"), "Basis"),
     (lambda d: d["regions"]["seeland"].update(owner="nordbund", kp=0), "besetzte Region"),
     (lambda d: d["regions"]["seeland"].update(owner="nordbund", kp=5), "mehr als 30 KP"),
     (lambda d: d.update(phase="battle"), "laufende Schlacht"),
     (lambda d: d.update(round=13), "'round'"),
-    (lambda d: d["plans"].update(nordbund={"attack": {"from": "kopenhagen", "to": "wismar"}}), "Plan von nordbund"),
+    (lambda d: d["plans"].update(nordbund={"attack": {"from": "kullen", "to": "wismar"}}), "Plan von nordbund"),
 ])
 def test_c12_a_bad_save_is_refused_in_german(edit, words):
     d = json.loads(new_campaign(seed=1).to_json())

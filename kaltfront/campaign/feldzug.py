@@ -105,7 +105,13 @@ class Campaign:
         return [r for r in self.map.regions if self.owner[r] == side]
 
     def total_kp(self, side: str) -> int:
+        """KP on the side's regions (a retreat being chosen holds some off the map: see account)."""
         return sum(self.kp[r] for r in self.regions_of(side))
+
+    def account(self, side: str) -> int:
+        """The side's KP account (C3): on its regions plus those of a retreat still to be placed."""
+        pending = self.retreat["kp"] if self.retreat is not None and self.retreat["side"] == side else 0
+        return self.total_kp(side) + pending
 
     def name(self, region: str) -> str:
         return self.map.regions[region].name
@@ -697,7 +703,7 @@ class Campaign:
             "viewer": side, "map": self.map.id, "name": self.map.name, "width": self.map.width,
             "height": self.map.height, "round": self.round, "rounds": self.map.rounds, "phase": self.phase,
             "fog": self.fog, "strength": self.strength, "regions": regions,
-            "kp_total": {side: self.total_kp(side), enemy: None if self.fog else self.total_kp(enemy)},
+            "kp_total": {side: self.account(side), enemy: None if self.fog else self.account(enemy)},
             "region_count": {s: len(self.regions_of(s)) for s in SIDES},
             "plan": self.plans[side], "planned": {s: self.plans[s] is not None for s in SIDES},
             "revealed": self.revealed, "last_result": dict(self.last_result),
