@@ -8,12 +8,14 @@ page gets is what its viewer may see (observe, filtered events): the page never 
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 import traceback
 
 from . import __version__, rules, scenarios
 from .actions import IllegalAction, action_from_json
+from .campaign.session import CAMPAIGN_OPS
 from .game import Game, new_game
 from .hexgrid import parse_hex
 from .rulesdata import SIDES
@@ -32,6 +34,8 @@ class Session:
         self.players: dict[str, str] = {"nordbund": "human", "liga": "human"}
         self.fixed_viewer: str | None = None
         self.ai: dict[str, object] = {}
+        self.campaign = None  # a Feldzug (issue 15); its ops live in campaign/session.py
+        self.campaign_players: dict[str, str] = {"nordbund": "human", "liga": "normal"}
 
     # Who looks at the screen: the one person against the computer; in hot-seat the side to act;
     # when the computer plays both sides, the side named at the start (default Nordbund).
@@ -174,6 +178,8 @@ def handle(text: str) -> str:
         if not isinstance(args, dict):
             raise BadRequest("'args' muss ein Objekt sein.")
         method = getattr(SESSION, "op_" + request["op"], None)
+        if method is None and request["op"] in CAMPAIGN_OPS:  # Feldzug ops (campaign/session.py)
+            method = functools.partial(CAMPAIGN_OPS[request["op"]], SESSION)
         if method is None:
             raise BadRequest(f"Unbekannte Operation: {request['op']!r}.")
         reply = {"ok": True, "result": method(args)}
