@@ -116,7 +116,12 @@ def campaign_from_dict(data: object):
                 c.plans[s] = c.check_plan(s, {"type": "plan", "side": s, **p} if isinstance(p, dict) else None)
             except Exception as e:
                 raise SaveError(f"Der Feldzug-Spielstand ist ungültig: Plan von {s}: {e}") from None
-    _need(data.get("revealed") is None or isinstance(data.get("revealed"), dict), "'revealed' muss ein Objekt sein.")
+    rev = data.get("revealed")
+    _need(rev is None or (isinstance(rev, dict) and set(rev) == set(SIDES) and all(
+        isinstance(p, dict) and set(p) == {"occupy", "moves", "attack"} and isinstance(p["moves"], list)
+        and all(x is None or isinstance(x, dict) for x in (p["occupy"], p["attack"]))
+        and all(isinstance(m, dict) for m in p["moves"]) for p in rev.values())),
+        "'revealed' braucht die aufgedeckten Pläne beider Seiten.")
     c.revealed = data.get("revealed")
     _need(_is_int(data.get("battle_no")) and data["battle_no"] >= 0, "'battle_no' fehlt.")
     c.battle_no = data["battle_no"]
