@@ -15,7 +15,6 @@ import traceback
 
 from . import __version__, rules, scenarios
 from .actions import IllegalAction, action_from_json
-from .campaign.session import CAMPAIGN_OPS
 from .game import Game, new_game
 from .hexgrid import parse_hex
 from .rulesdata import SIDES
@@ -178,8 +177,11 @@ def handle(text: str) -> str:
         if not isinstance(args, dict):
             raise BadRequest("'args' muss ein Objekt sein.")
         method = getattr(SESSION, "op_" + request["op"], None)
-        if method is None and request["op"] in CAMPAIGN_OPS:  # Feldzug ops (campaign/session.py)
-            method = functools.partial(CAMPAIGN_OPS[request["op"]], SESSION)
+        if method is None and request["op"].startswith("campaign_"):
+            # Feldzug ops (issue 15) live in campaign/session.py, imported only when first used
+            from .campaign.session import CAMPAIGN_OPS
+            if request["op"] in CAMPAIGN_OPS:
+                method = functools.partial(CAMPAIGN_OPS[request["op"]], SESSION)
         if method is None:
             raise BadRequest(f"Unbekannte Operation: {request['op']!r}.")
         reply = {"ok": True, "result": method(args)}
