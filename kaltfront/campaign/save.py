@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import json
 
-from ..rulesdata import RULES, SIDES
+from ..rulesdata import SIDES
 from ..save import SaveError, game_from_dict, game_to_dict
 from .mapdata import load_campaign_map
 
@@ -203,5 +203,4 @@ def _check_battle_ref(b: object, cmap) -> None:
           "Schlacht: 'follow' fehlt.")
 
 
-__all__ = ["FORMAT", "VERSION", "SaveError", "campaign_from_dict", "campaign_to_dict", "dumps", "loads",
-           "RULES"]
+__all__ = ["FORMAT", "VERSION", "SaveError", "campaign_from_dict", "campaign_to_dict", "dumps", "loads"]
