@@ -4,9 +4,13 @@ stepper (C4), the revealed plans are shown, the first battle gets its briefing a
 and is "automatisch ausgetragen" by the battle AI (C10) with its evaluation shown (C6); the next battle
 is played by hand on the battle screen, the page is reloaded in the middle of it, "Feldzug fortsetzen"
 goes straight back into the battle (C12), and the battle is finished there (the player gives up), which
-the campaign evaluates. One page boot (plus the reload) for the whole file."""
+the campaign evaluates. A second test covers hot-seat, the retreat, import and the end of a campaign."""
 
 from __future__ import annotations
+
+import json
+
+from kaltfront.campaign import Campaign, new_campaign
 
 # The shortest way from the Nordbund's base to the Liga's on the campaign map (westliche-ostsee.json).
 PATH = ["kullen", "seeland", "suedseeland", "lolland", "fehmarn", "wismar"]
@@ -166,3 +170,99 @@ def test_campaign_against_computer_auto_and_by_hand_with_reload(page, base_url, 
     after = view(page)["campaign"]
     assert after["battle"] is None or after["battle"]["no"] > second["no"]
     assert page.evaluate("() => JSON.parse(localStorage.getItem('kaltfront.feldzug.aktuell')).inBattle") is False
+
+
+def position(regions: dict, *, round_: int = 1, seed: int = 5):
+    """A campaign in its plan step where exactly the given regions are held: {region: (side, kp)}
+    (like tests/campaign_helpers.py), built and checked by the engine's own save loader."""
+    d = json.loads(new_campaign(seed=seed, fog=True).to_json())
+    for rid, v in d["regions"].items():
+        v["kp"] = 0
+        if rid not in ("kullen", "wismar"):
+            v["owner"] = None
+    for rid, (side, kp) in regions.items():
+        d["regions"][rid] = {"owner": side, "kp": kp}
+    d["round"] = round_
+    return Campaign.from_json(d)
+
+
+def record(campaign, players: dict) -> str:
+    return json.dumps({"kind": "kaltfront-feldzug-record", "version": 1, "save": campaign.to_json(),
+                       "players": players, "inBattle": False})
+
+
+HOTSEAT = {"nordbund": "human", "liga": "human"}
+NOTHING = {"kriegskasse": 0, "verstaerkung": [], "reserven": False}
+
+
+def import_file(page, text: str) -> None:
+    # Not awaited: the import runs on into the next decision (a hand-over waits for its click).
+    page.evaluate("(t) => { window.kaltfront.campaign.importText(t); }", text)
+
+
+def test_hotseat_cover_retreat_import_and_end(page, base_url, wait_for_engine):
+    """Hot-seat (C4, C10): each decision behind an opaque hand-over; the beaten defender places its
+    retreat with the stepper (C6); a foreign file is refused and changes nothing (C12); the campaign
+    ends after round 12 with more regions (C9), and a finished campaign cannot be continued."""
+    c = position({"kullen": ("nordbund", 22), "falster": ("nordbund", 8), "darss": ("liga", 5),
+                  "rostock": ("liga", 2), "hiddensee": ("liga", 1), "wismar": ("liga", 22)})
+    c.apply({"type": "plan", "side": "nordbund", "attack": {"from": "falster", "to": "darss", "follow": 3}})
+    c.apply({"type": "plan", "side": "liga"})
+    c.apply({"type": "options", "side": "nordbund", **NOTHING})
+    c.apply({"type": "options", "side": "liga", **NOTHING})
+    c.battle_game.apply({"type": "surrender", "side": "liga"})
+    c.apply({"type": "evaluate"})
+    assert c.phase == "retreat"
+
+    page.set_viewport_size({"width": 412, "height": 915})
+    page.goto(base_url)
+    wait_for_engine(page)
+    import_file(page, record(c, HOTSEAT))
+    page.wait_for_selector("#cz-dialog:not([hidden])[data-kind='handover']")
+    assert "covered" in page.get_attribute("#cz-dialog", "class")
+    assert "Baltische Liga ist dran" in page.inner_text("#cz-dialog-card")
+    page.click("#cz-dialog-ok")
+    page.wait_for_selector("#cz-panel-body[data-step='retreat']")
+    assert view(page)["viewer"] == "liga"
+    # 4 KP leave Darss; the even split 2 + 2 becomes 1 + 3.
+    page.click("[data-to='rostock'] [data-step='-1']")
+    assert page.is_disabled("#cz-retreat-ok")
+    page.click("[data-to='hiddensee'] [data-step='1']")
+    page.click("#cz-retreat-ok")
+    page.wait_for_selector("#cz-dialog:not([hidden])[data-kind='handover']")
+    assert "Nordbund ist dran" in page.inner_text("#cz-dialog-card")
+    saved = json.loads(page.evaluate("() => window.kaltfront.call('campaign_save', {})"))
+    assert saved["regions"]["rostock"]["kp"] == 3 and saved["regions"]["hiddensee"]["kp"] == 4
+    page.click("#cz-dialog-ok")
+    page.wait_for_selector("#cz-panel-body[data-step='plan']")
+    assert view(page)["viewer"] == "nordbund"
+
+    # A file that is no campaign: a German message, the running campaign stays stored as it was.
+    stored = page.evaluate("() => localStorage.getItem('kaltfront.feldzug.aktuell')")
+    import_file(page, "{}")
+    page.click("#confirm-yes")
+    page.wait_for_function("() => document.getElementById('toast').textContent.includes('kein Kaltfront-Feldzug')")
+    assert page.evaluate("() => localStorage.getItem('kaltfront.feldzug.aktuell')") == stored
+
+    # Round 12 of 12: both plan nothing; more regions wins (C9).
+    last = position({"kullen": ("nordbund", 20), "seeland": ("nordbund", 5), "wismar": ("liga", 25)}, round_=12)
+    import_file(page, record(last, HOTSEAT))
+    page.click("#confirm-yes")
+    for side in ("Nordbund", "Baltische Liga"):
+        page.wait_for_selector("#cz-dialog:not([hidden])[data-kind='handover']")
+        assert f"{side} ist dran" in page.inner_text("#cz-dialog-card")
+        page.click("#cz-dialog-ok")
+        page.wait_for_selector("#cz-panel-body[data-step='plan']")
+        page.click("#cz-submit")
+    dismiss_dialogs(page)
+    assert page.get_attribute(".cz-over", "data-winner") == "nordbund"
+    assert "Nordbund gewinnt den Feldzug" in page.inner_text(".cz-over")
+    assert page.evaluate("() => localStorage.getItem('kaltfront.feldzug.aktuell')") is None
+    page.click("#cz-over-main")
+    page.wait_for_selector("#main-menu:not([hidden])")
+    assert page.is_hidden("#menu-feldzug-continue")
+
+    # The help page has the Feldzug chapter with the worked example (issue 15 "Help").
+    page.click("#menu-help-main")
+    assert "13. Feldzug" in page.inner_text("#help-content")
+    assert "80 + 30 + 15 = 125" in page.inner_text("#help-content")

@@ -181,6 +181,7 @@ async function startCampaignBattle(v, hooks) {
   await refreshCanAct();
   updateHeader(); refreshPanel();
   centreOnOwnHq();
+  if (hooks.title) showToast(hooks.title, "info");
   await nextTurn({ fresh: true });
 }
 

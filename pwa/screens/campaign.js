@@ -10,7 +10,8 @@
 // checks every order again and its German message is shown when it refuses.
 
 import { CampaignMap } from "./campaign-map.js";
-import { readCampaign, writeCampaign, hasCampaign, clearCampaign } from "../campaign-store.js";
+import { readCampaign, writeCampaign, hasCampaign, clearCampaign, CAMPAIGN_KIND } from "../campaign-store.js";
+import { downloadText } from "../saves-ui.js";
 import { SIDE_NAME, STRENGTH_NAME } from "../texts.js";
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
@@ -34,6 +35,7 @@ const SHELL_HTML = `
   <div id="cz-dialog" class="overlay" hidden role="dialog"><div class="card small cz-dialog-card" id="cz-dialog-card"></div></div>
   <div id="cz-menu-box" class="overlay" hidden role="dialog"><div class="card small">
     <h2>Feldzug</h2>
+    <button id="cz-export" class="wide">Feldzug exportieren</button>
     <button id="cz-help" class="wide">Hilfe</button>
     <button id="cz-main" class="wide">Hauptmenü</button>
     <button id="cz-menu-close" class="wide ghost">Zurück zum Feldzug</button>
@@ -51,6 +53,8 @@ const SHELL_HTML = `
     <label class="row">Stärke <select id="cz-strength"><option value="leicht">Leicht</option><option value="normal" selected>Normal</option><option value="schwer">Schwer</option></select></label>
     <label class="row check"><input type="checkbox" id="cz-fog" checked> Nebel auf der Feldzugkarte</label>
     <button id="cz-start" class="primary wide">Feldzug beginnen</button>
+    <button id="cz-import" class="wide">Feldzug importieren …</button>
+    <input id="cz-import-file" type="file" accept=".json,application/json,text/plain" hidden>
     <button id="cz-setup-close" class="wide ghost">Zurück</button>
   </div>
 </section>`;
@@ -119,6 +123,13 @@ export class CampaignScreen {
     $("cz-menu-close").addEventListener("click", () => { $("cz-menu-box").hidden = true; });
     $("cz-help").addEventListener("click", () => { $("cz-menu-box").hidden = true; this.app.openHelp(); });
     $("cz-main").addEventListener("click", () => this.toMainMenu());
+    $("cz-export").addEventListener("click", () => this.exportFile());
+    $("cz-import").addEventListener("click", () => $("cz-import-file").click());
+    $("cz-import-file").addEventListener("change", async (e) => {
+      const f = e.target.files && e.target.files[0];
+      e.target.value = "";
+      if (f) await this.importText(await f.text());
+    });
     const canvas = $("cz-map");
     canvas.addEventListener("pointerup", (e) => {
       const r = canvas.getBoundingClientRect();
@@ -183,6 +194,41 @@ export class CampaignScreen {
       return true;
     }
     this.inBattle = false;
+    this.enter();
+    await this.advance();
+    return true;
+  }
+
+  // ---- one file (C12): the stored record, i.e. the engine's save plus who plays each side ---------------
+  async exportFile() {
+    $("cz-menu-box").hidden = true;
+    if (!(await this.save())) return;
+    const rec = readCampaign();
+    if (!rec) return;
+    const c = this.c;
+    downloadText(`kaltfront-feldzug-runde-${c.round}.json`, JSON.stringify(rec));
+    this.app.toast("Feldzug exportiert.", "info");
+  }
+
+  /** Import a file written by "Feldzug exportieren" (or a bare campaign save: then you lead the
+   *  Nordbund against the computer at Normal). The engine checks it; a bad file changes nothing. */
+  async importText(text) {
+    if (text.length > 2_000_000) { this.app.toast("Die Datei ist zu groß für einen Feldzug."); return false; }
+    let rec = null;
+    try { rec = JSON.parse(text); } catch { rec = null; }
+    if (!rec || typeof rec !== "object") { this.app.toast("Die Datei ist kein Kaltfront-Feldzug."); return false; }
+    const record = rec.kind === CAMPAIGN_KIND ? rec : { save: text, players: { nordbund: "human", liga: "normal" }, inBattle: false };
+    if (typeof record.save !== "string") { this.app.toast("Die Datei ist kein Kaltfront-Feldzug."); return false; }
+    if (hasCampaign() && !(await this.app.confirm("Der importierte Feldzug ersetzt den laufenden. Importieren?", "Importieren"))) return false;
+    let v;
+    try {
+      v = await this.app.call("campaign_load", { save: record.save, players: record.players });
+    } catch (e) { this.app.toast(`Der Feldzug kann nicht geladen werden: ${e.message}`); return false; }
+    $("campaign-setup").hidden = true;
+    this.players = v.players;
+    this.shownSide = null;
+    this.inBattle = false;
+    this.take(v);
     this.enter();
     await this.advance();
     return true;
