@@ -81,7 +81,7 @@ const campaignUi = new CampaignScreen({
   confirm: (text, yes) => confirmDialog(text, yes),
   openHelp: () => openHelp(),
   showMainMenu: () => toMainMenu(),
-  scenarioName: (id) => (S.scenarios.find((x) => x.id === id) || { name: id }).name,
+  scenario: (id) => S.scenarios.find((x) => x.id === id),
 });
 
 // ---- engine ----------------------------------------------------------------------------------------

@@ -65,7 +65,7 @@ export class CampaignScreen {
   /**
    * @param {object} app hooks into the shell: call(op, args), ready() -> bool, playBattle(view, hooks),
    *   toast(text, kind), confirm(text, yes) -> Promise<bool>, openHelp(), showMainMenu(),
-   *   scenarioName(id) -> the battle map's German name
+   *   scenario(id) -> the engine's summary of a battle map ({name, blitz, …}) or undefined
    */
   constructor(app) {
     this.app = app;
@@ -634,7 +634,7 @@ export class CampaignScreen {
     const b = this.c.battle, name = (id) => esc(this.regionName(id));
     const kp = (s) => (b.kp && b.kp[s] != null ? b.kp[s] : "?");
     return `<h3>Schlacht um ${name(b.region)}</h3>
-      <p class="sub">${esc(SIDE_NAME[b.attacker])} greift${b.mutual ? " (gegenseitig)" : ""} an: ${name(b.from)} gegen ${name(b.to)}. Karte: ${esc(this.app.scenarioName(b.map))}.</p>
+      <p class="sub">${esc(SIDE_NAME[b.attacker])} greift${b.mutual ? " (gegenseitig)" : ""} an: ${name(b.from)} gegen ${name(b.to)}. Karte: ${esc((this.app.scenario(b.map) || { name: b.map }).name)}.</p>
       <table class="cz-table"><tr><th></th><th>KP</th><th>Taktikpunkte</th></tr>
       ${["nordbund", "liga"].map((s) => `<tr><th class="${s}">${esc(SIDE_NAME[s])}</th><td>${kp(s)}</td><td data-tp="${s}">${b.tp[s]}</td></tr>`).join("")}</table>`;
   }
@@ -714,7 +714,9 @@ export class CampaignScreen {
 
   async autoResolve() {
     if (this.busy) return;
-    this.panel(`${this.battleHtml()}<p class="cz-wait">Die Schlacht wird automatisch ausgetragen …</p>`);
+    const blitz = !!(this.app.scenario(this.c.battle.map) || {}).blitz;
+    this.panel(`${this.battleHtml()}<p class="cz-wait">Die Schlacht wird automatisch ausgetragen …</p>
+      <p class="hint">${blitz ? "Das dauert einige Sekunden." : "Auf einer Standardkarte kann das einige Minuten dauern."}</p>`);
     this.inBattle = false;
     if (await this.order({ type: "auto_resolve", mode: this.autoMode })) await this.advance();
     else this.showBattleChoice();
