@@ -406,10 +406,11 @@ export class CampaignScreen {
   renderHeader() {
     const c = this.c;
     if (!c) return;
-    $("cz-round").textContent = `Runde ${c.round} / ${c.rounds}`;
+    $("cz-round").innerHTML = `<span class="long">Runde </span>${c.round} / ${c.rounds}`;
+    $("cz-round").title = `Runde ${c.round} von ${c.rounds}`;
     const kp = (s) => (c.kp_total[s] == null ? "?" : c.kp_total[s]);
     $("cz-kp").innerHTML = ["nordbund", "liga"].map((s) =>
-      `<span class="side-chip ${s}" title="${esc(SIDE_NAME[s])}: KP und Regionen">${s === "nordbund" ? "NB" : "BL"} ${kp(s)} KP · ${c.region_count[s]}</span>`).join(" ");
+      `<span class="side-chip ${s}" title="${esc(SIDE_NAME[s])}: ${kp(s)} KP, ${c.region_count[s]} Regionen"><span class="long">${esc(SIDE_NAME[s])}</span><span class="short">${s === "nordbund" ? "NB" : "BL"}</span> ${kp(s)} KP · ${c.region_count[s]} Reg.</span>`).join(" ");
   }
 
   renderLog() {
