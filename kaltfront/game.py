@@ -129,26 +129,29 @@ class Game(GameState):
         return self.phase == "move" and not u.moved and u.at is not None and u.side == self.side
 
     def reachable(self, unit_id: int) -> list[dict]:
-        """Hexes the unit can move to now, each with its path and cost (R14–R16, R53)."""
+        """Hexes the unit can move to now, each with its path, its points and the hexes it enters
+        (= fuel it burns, D12) (R14–R16, R18, R53)."""
         u = self._own_unit(unit_id)
         if not self._can_move(u):
             return []
         found = search(self, u, self.visible(u.side))
         # Each path is its predecessor's path plus one hex: every prefix is built once.
-        paths = {found.start: [self.hex(found.start).to_json()]}
-        return [{"to": self.hex(i).to_json(), "path": self._path_to(i, found, paths),
-                 "cost": found.cost[i]} for i in found.destinations]
+        paths = {(found.start, 0): [self.hex(found.start).to_json()]}
+        return [{"to": self.hex(i).to_json(), "path": self._path_to(i, found.hexes(i), found, paths),
+                 "cost": found.cost(i), "hexes": found.hexes(i)} for i in found.destinations]
 
-    def _path_to(self, i: int, found, paths: dict[int, list[list[int]]]) -> list[list[int]]:
-        """The JSON path to hex `i`, reusing (and filling) the memo `paths` of shorter ones."""
+    def _path_to(self, i: int, k: int, found, paths: dict) -> list[list[int]]:
+        """The JSON path to hex `i` entering `k` hexes, reusing (and filling) the memo `paths` of
+        shorter ones, keyed by (hex, hexes entered)."""
         chain = []
-        while i not in paths:
-            chain.append(i)
-            i = found.prev[i]
-        path = paths[i]
-        for j in reversed(chain):
+        while (i, k) not in paths:
+            chain.append((i, k))
+            i = found.layers[k][i][1]
+            k -= 1
+        path = paths[(i, k)]
+        for j, kj in reversed(chain):
             path = path + [[j % self.width, j // self.width]]
-            paths[j] = path
+            paths[(j, kj)] = path
         return path
 
     def _boardings(self, u: Unit, found) -> list[tuple[Unit, list[int]]]:
