@@ -13,6 +13,7 @@ from .buildings import (buildable_types, end_of_move_phase_captures, start_of_mo
 from .combat import attack_value, base_damage, clamp_damage, defence_twice, in_range
 from .fog import observe, observe_events, visible
 from .hexgrid import Hex, parse_hex
+from .limits import is_id
 from .mapfile import Scenario, load_scenario
 from .movement import search, walk
 from .rng import damage_roll, seed_state
@@ -105,6 +106,8 @@ class Game(GameState):
             raise IllegalAction("Die Partie ist beendet.")
 
     def _own_unit(self, uid: int, *, on_map: bool = True) -> Unit:
+        if not is_id(uid):  # a list, a bool (True == 1), a float, a huge number: refused, never looked up
+            raise IllegalAction("Ungültige Einheitennummer: erwartet eine ganze Zahl ab 1.")
         u = self.units.get(uid)
         if u is None or u.side != self.side:
             raise IllegalAction(f"Du hast keine Einheit mit der Nummer {uid}.")
@@ -253,7 +256,10 @@ class Game(GameState):
 
     def build_options(self, at: Hex | list[int]) -> list[dict]:
         """What the building on `at` can produce now, with cost and whether it is affordable (R62)."""
-        h = at if isinstance(at, Hex) else parse_hex(at)
+        try:
+            h = at if isinstance(at, Hex) else parse_hex(at)
+        except ValueError as e:
+            raise IllegalAction(str(e)) from None
         i = self.index(h)
         b = self.buildings.get(i) if i is not None else None
         if (b is None or b.owner != self.side or self.phase != "move" or i in self.board
@@ -318,8 +324,8 @@ class Game(GameState):
     # -- applying actions ---------------------------------------------------------------------
     def apply(self, action: Action | dict) -> list[dict]:
         """Carry out one action; returns the events. Illegal: raises IllegalAction, no change."""
-        if isinstance(action, dict):
-            action = action_from_json(action)
+        if not isinstance(action, (Move, Load, Unload, Attack, Build, EndPhase, Surrender)):
+            action = action_from_json(action)  # any other value: IllegalAction with a German reason
         if isinstance(action, Surrender):
             return self._surrender(action)
         self._running()

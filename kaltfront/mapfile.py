@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 
 from .hexgrid import Hex
+from .limits import MAX_BRIEFING, MAX_BUILDING_NAME, MAX_NAME, MAX_OBJECTIVE, MAX_SCENARIO_ID
 from .rulesdata import RULES, SIDES
 
 BUILDING_IDS = tuple(RULES.buildings)
@@ -126,6 +127,14 @@ def parse_map(text: str, scenario_id: str, filename: str = "") -> Scenario:
     name, where = m("name")
     if not name:
         raise MapError(f"{fname}: [map] braucht 'name = …'")
+    # Texts are capped (issue 10): every save, observation and bridge reply carries them.
+    for key, limit in (("name", MAX_NAME), ("region", MAX_NAME), ("briefing", MAX_BRIEFING),
+                       ("objective.nordbund", MAX_OBJECTIVE), ("objective.liga", MAX_OBJECTIVE)):
+        text, at = m(key, "")
+        if len(text) > limit:
+            raise MapError(f"{at}: {key} ist zu lang ({len(text)} Zeichen, höchstens {limit})")
+    if len(scenario_id) > MAX_SCENARIO_ID:
+        raise MapError(f"{fname}: der Kartenname ist zu lang (höchstens {MAX_SCENARIO_ID} Zeichen)")
     blitz_text, where = m("blitz", "false")
     if blitz_text not in ("true", "false"):
         raise MapError(f"{where}: blitz muss true oder false sein")
@@ -178,7 +187,11 @@ def parse_map(text: str, scenario_id: str, filename: str = "") -> Scenario:
         owner = tokens[2]
         if owner not in SIDES + ("neutral",):
             raise MapError(f"{where}: Besitzer muss nordbund, liga oder neutral sein, nicht {owner!r}")
-        owners[h] = (None if owner == "neutral" else owner, tokens[3] if len(tokens) > 3 else "")
+        bname = tokens[3] if len(tokens) > 3 else ""
+        if len(bname) > MAX_BUILDING_NAME:
+            raise MapError(f"{where}: der Name des Gebäudes ist zu lang ({len(bname)} Zeichen, "
+                           f"höchstens {MAX_BUILDING_NAME})")
+        owners[h] = (None if owner == "neutral" else owner, bname)
     buildings = []
     hqs: dict[str, list[Hex]] = {s: [] for s in SIDES}
     for i, tid in enumerate(terrain):
@@ -285,7 +298,9 @@ def scenario_ids() -> list[str]:
 
 
 def load_scenario(scenario_id: str) -> Scenario:
-    """The shipped scenario with this id; raises KeyError for an unknown id."""
+    """The shipped scenario with this id; raises KeyError for an unknown id (or one that is no text)."""
+    if not isinstance(scenario_id, str):
+        raise KeyError(scenario_id)
     if scenario_id not in _cache:
         if scenario_id not in scenario_ids():
             raise KeyError(scenario_id)
