@@ -125,7 +125,7 @@ class Session:
         save = args.get("save", "")
         if not isinstance(save, (str, dict)):
             raise SaveError("Der Spielstand muss Text (JSON) oder ein JSON-Objekt sein.")
-        players = self._check_players(args["players"] if args.get("players") else self.players)
+        players = self._check_players(self.players if args.get("players") is None else args["players"])
         viewer = self._check_viewer(args.get("viewer"))
         self._start(Game.from_json(save), players, viewer)
         return self.view()

@@ -141,7 +141,7 @@ class Game(GameState):
         # Each path is its predecessor's path plus one hex: every prefix is built once.
         paths = {(found.start, 0): [self.hex(found.start).to_json()]}
         return [{"to": self.hex(i).to_json(), "path": self._path_to(i, found.hexes(i), found, paths),
-                 "cost": found.cost(i), "hexes": found.hexes(i)} for i in found.destinations]
+                 "cost": found.cost[i], "hexes": found.hexes(i)} for i in found.destinations]
 
     def _path_to(self, i: int, k: int, found, paths: dict) -> list[list[int]]:
         """The JSON path to hex `i` entering `k` hexes, reusing (and filling) the memo `paths` of

@@ -36,11 +36,8 @@ class Search:
     start: int
     layers: list[dict[int, tuple[int, int]]]  # k -> {hex: (points, previous hex)}
     chosen: dict[int, int]   # hex -> layer (= hexes entered) of the path a move takes
+    cost: dict[int, int]     # hex -> movement points of that path (every hex reached, own units' too)
     destinations: list[int]  # hexes the unit may end on (free as far as the side knows)
-
-    def cost(self, to: int) -> int:
-        """Movement points of the chosen path to `to`."""
-        return self.layers[self.chosen[to]][to][0]
 
     def hexes(self, to: int) -> int:
         """Hexes entered (= fuel used, D12) on the chosen path to `to`."""
@@ -136,7 +133,8 @@ def search(state: GameState, u: Unit, seen: frozenset[int]) -> Search:
         if occupant is None or (units[occupant].side != u.side and i not in seen):
             dests.append(i)
     dests.sort()
-    return Search(start, layers, chosen, dests)
+    cost = {i: layers[k][i][0] for i, k in chosen.items()}
+    return Search(start, layers, chosen, cost, dests)
 
 
 def walk(state: GameState, u: Unit, path: list[int]) -> tuple[int, int | None]:

@@ -30,7 +30,7 @@ from kaltfront import IllegalAction, SaveError, bridge
 from kaltfront.mapfile import MapError, parse_map
 
 PROFILE = os.environ.get("KALTFRONT_PROFILE", "ci")
-EXAMPLES = {"ci": 40, "thorough": 1500}[PROFILE]
+EXAMPLES = {"ci": 100, "thorough": 2000}[PROFILE]
 
 
 def fuzz(scale: float = 1.0):
@@ -60,6 +60,9 @@ MEGA = "Ä" * (1 << 20)     # a megabyte of text
 HOSTILE = [HUGE, -HUGE, MEGA, Deep(5000), Deep(100_000), True, False, None, 0, -1, 1.0, 2.5, -0.0,
            float("inf"), float("-inf"), float("nan"), "", "1", "nordbund", [], {}, [1, 2], [[0, 0]],
            {"type": "move"}, 10 ** 18, 2 ** 64, -(2 ** 63)]
+
+# Values of the wrong type that Python might still accept: unhashable containers, True == 1, 1.0 == 1.
+CONFUSERS = [[], {}, [1], [1, 2], {"a": 1}, True, False, 1.0, 0.5, "1", "", None, HUGE, Deep(5000), MEGA]
 
 scalars = (st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12)
            | st.integers(min_value=-3, max_value=40))
@@ -168,9 +171,9 @@ def mutated(draw, doc):
     a list, or an unknown key added to an object."""
     doc = copy.deepcopy(doc)
     path = draw(st.sampled_from(list(paths(doc))))
-    how = draw(st.sampled_from(["replace", "replace", "hostile", "delete", "wrap", "add_key"]))
+    how = draw(st.sampled_from(["replace", "confuse", "hostile", "delete", "wrap", "add_key"]))
     if not path:
-        return draw(any_value) if how in ("replace", "hostile") else [doc] if how == "wrap" else doc
+        return draw(any_value) if how in ("replace", "hostile", "confuse") else [doc] if how == "wrap" else doc
     parent = doc
     for step in path[:-1]:
         parent = parent[step]
@@ -179,6 +182,8 @@ def mutated(draw, doc):
         parent[last] = draw(any_value)
     elif how == "hostile":
         parent[last] = draw(st.sampled_from(HOSTILE))
+    elif how == "confuse":
+        parent[last] = draw(st.sampled_from(CONFUSERS))
     elif how == "delete":
         del parent[last]
     elif how == "wrap":
@@ -317,12 +322,18 @@ def test_issue10_map_building_name_is_capped():
 
 # -- Game.apply and the questions --------------------------------------------------------------------------
 
-def _actions(k: int) -> list[dict]:
-    g = fresh(k)
-    acts = [a.to_json() for a in g.legal_actions()][:60]
-    return acts + [{"type": "surrender", "side": "liga"}, {"type": "build", "at": [0, 0], "unit_type": "jaeger"},
-                   {"type": "unload", "transport": 2, "unit": 3, "to": [1, 1]},
-                   {"type": "load", "unit": 1, "transport": 2}, {"type": "attack", "unit": 1, "target": [3, 2]}]
+TEMPLATES = [{"type": "move", "unit": 1, "to": [1, 1]}, {"type": "load", "unit": 1, "transport": 2},
+             {"type": "unload", "transport": 2, "unit": 3, "to": [1, 1]},
+             {"type": "attack", "unit": 1, "target": [3, 2]},
+             {"type": "build", "at": [0, 0], "unit_type": "jaeger"}, {"type": "end_phase"},
+             {"type": "surrender", "side": "liga"}]
+
+
+def _actions(k: int) -> list[list[dict]]:
+    """Valid actions of each type in position k (up to three legal ones, else a template), so every
+    type is mutated equally often."""
+    legal = [a.to_json() for a in fresh(k).legal_actions()]
+    return [[a for a in legal if a["type"] == t["type"]][:3] or [t] for t in TEMPLATES]
 
 
 ACTIONS = [_actions(k) for k in range(len(POSITIONS))]
@@ -334,7 +345,8 @@ def test_issue10_apply_door(data):
     """issue 10: Game.apply with a valid action changed at any path, or any value at all: success, or
     IllegalAction in German with the game exactly unchanged."""
     k = data.draw(st.integers(0, len(POSITIONS) - 1), label="position")
-    base = data.draw(st.sampled_from(ACTIONS[k]), label="valid action")
+    kind = data.draw(st.sampled_from(ACTIONS[k]), label="action type")
+    base = data.draw(st.sampled_from(kind), label="valid action")
     action = data.draw(st.one_of(mutated(base), any_value), label="action")
     g = fresh(k)
     before = g.to_json()
@@ -435,8 +447,16 @@ def test_issue10_bridge_door(data):
     or an arbitrary request: a well-formed reply; an error is illegal/save/bad_request in German and
     leaves the session (game, players, viewer) unchanged. Never kind "internal"."""
     op = data.draw(st.sampled_from(BRIDGE_OPS + ["unbekannt", "__init__", "_game", ""]), label="op")
-    request = {"op": op, "args": VALID_ARGS.get(op, {})}
-    request = data.draw(st.one_of(mutated(request), st.just(request), any_value), label="request")
+    args = VALID_ARGS.get(op, {})
+    shape = data.draw(st.sampled_from(["args", "args", "args", "request", "valid", "any"]), label="shape")
+    if shape == "args":  # most often: the arguments changed at one path
+        request = {"op": op, "args": data.draw(mutated(args), label="args")}
+    elif shape == "request":
+        request = data.draw(mutated({"op": op, "args": args}), label="request")
+    elif shape == "valid":
+        request = {"op": op, "args": args}
+    else:
+        request = data.draw(any_value, label="request")
     bridge.reset()
     assert reply_of(json.dumps({"op": "new_game", "args": START}))["ok"]
     try:
