@@ -13,6 +13,7 @@ accepted only for a side a person plays in this session: the page cannot give up
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 import traceback
@@ -40,6 +41,10 @@ OP_ARGS: dict[str, set[str]] = {
     "ai_step": {"strength"},  # pwa/worker.js passes ai_turn's arguments on; the strength is fixed at the start
 }
 SEED_LIMIT = 1 << 64
+# The Feldzug ops (issue 15), dispatched to campaign/session.py; named here so the module is imported
+# only when one is first used (boot unchanged).
+CAMPAIGN_OP_NAMES = ("campaign_new", "campaign_load", "campaign_save", "campaign_observe", "campaign_apply",
+                     "campaign_ai", "campaign_battle")
 
 
 class BadRequest(ValueError):
@@ -52,6 +57,8 @@ class Session:
         self.players: dict[str, str] = {"nordbund": "human", "liga": "human"}
         self.fixed_viewer: str | None = None
         self.ai: dict[str, object] = {}
+        self.campaign = None  # a Feldzug (issue 15); its ops live in campaign/session.py
+        self.campaign_players: dict[str, str] = {"nordbund": "human", "liga": "normal"}
 
     # Who looks at the screen: the one person against the computer; in hot-seat the side to act;
     # when the computer plays both sides, the side named at the start (default Nordbund).
@@ -224,7 +231,7 @@ def _parse(text: object) -> tuple[str, dict]:
     if not isinstance(request, dict) or not isinstance(request.get("op"), str):
         raise BadRequest("Die Anfrage braucht ein Objekt mit 'op'.")
     op = request["op"]
-    if op not in OP_ARGS:
+    if op not in OP_ARGS and op not in CAMPAIGN_OP_NAMES:
         raise BadRequest(f"Die Operation {show(op)} gibt es nicht.")
     for key in request:
         if key not in ("op", "args"):
@@ -234,10 +241,18 @@ def _parse(text: object) -> tuple[str, dict]:
         args = {}
     if not isinstance(args, dict):
         raise BadRequest("'args' muss ein Objekt sein.")
-    for key in args:
-        if key not in OP_ARGS[op]:
+    for key in args:  # the campaign ops check their own arguments (campaign/session.py)
+        if op in OP_ARGS and key not in OP_ARGS[op]:
             raise BadRequest(f"Die Angabe {show(key)} gibt es für {op} nicht.")
     return op, args
+
+
+def _method(op: str):
+    if op in OP_ARGS:
+        return getattr(SESSION, "op_" + op)
+    # Feldzug ops (issue 15) live in campaign/session.py, imported only when first used
+    from .campaign.session import CAMPAIGN_OPS
+    return functools.partial(CAMPAIGN_OPS[op], SESSION)
 
 
 def handle(text: str) -> str:
@@ -245,21 +260,31 @@ def handle(text: str) -> str:
     leaves the session as it was."""
     try:
         op, args = _parse(text)
-        return json.dumps({"ok": True, "result": getattr(SESSION, "op_" + op)(args)}, ensure_ascii=False)
+        return json.dumps({"ok": True, "result": _method(op)(args)}, ensure_ascii=False)
     except IllegalAction as e:
         reply = {"ok": False, "error": {"kind": "illegal", "message": str(e)}}
     except SaveError as e:
         reply = {"ok": False, "error": {"kind": "save", "message": str(e)}}
     except BadRequest as e:
         reply = {"ok": False, "error": {"kind": "bad_request", "message": str(e)}}
+    except ValueError as e:
+        if type(e).__module__.startswith("kaltfront."):
+            # the engine's own request errors (e.g. the campaign's CampaignBadRequest) speak German
+            reply = {"ok": False, "error": {"kind": "bad_request", "message": str(e)}}
+        else:  # Python's own ValueError: a bug, reported without its English text
+            reply = _internal()
     except RecursionError:
         reply = {"ok": False, "error": {"kind": "bad_request",
                                         "message": "Die Anfrage ist zu tief verschachtelt."}}
     except Exception:  # a bug: report it (browser console) instead of killing the worker
-        traceback.print_exc()
-        reply = {"ok": False, "error": {"kind": "internal", "message": "Interner Fehler in der "
-                                        "Spiel-Engine. Die Einzelheiten stehen in der Browser-Konsole."}}
+        reply = _internal()
     return json.dumps(reply, ensure_ascii=False)
+
+
+def _internal() -> dict:
+    traceback.print_exc()
+    return {"ok": False, "error": {"kind": "internal", "message": "Interner Fehler in der Spiel-Engine. "
+                                   "Die Einzelheiten stehen in der Browser-Konsole."}}
 
 
 def reset() -> None:

@@ -179,7 +179,7 @@ def game_from_dict(data: object):
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             t = RULES.terrain_by_char.get(ch)
-            _need(t is not None, f"unbekanntes Geländezeichen {ch!r} auf Feld [{c}, {r}].")
+            _need(t is not None, f"unbekanntes Geländezeichen {show(ch)} auf Feld [{c}, {r}].")
             terrain.append(t.id)
     g.width, g.height, g.grid, g.terrain = w, h, grid_for(w, h), terrain
     for key in ("blitz", "fog"):

@@ -27,6 +27,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 import kaltfront
 from helpers import U, make_dict
 from kaltfront import IllegalAction, SaveError, bridge
+from kaltfront.campaign.feldzug import new_campaign
 from kaltfront.mapfile import MapError, parse_map
 
 PROFILE = os.environ.get("KALTFRONT_PROFILE", "ci")
@@ -118,7 +119,8 @@ ENGLISH = re.compile(r"Traceback|Error\b|exception|NoneType|object has|not suppo
 # German as the messages speak it: an article, a common word or an umlaut outside any quotation.
 GERMAN = re.compile(r"\b(der|die|das|den|dem|des|ein|eine|einer|nicht|kein|keine|nur|ist|hat|kann|muss|"
                     r"sein|für|auf|mit|von|bis|zu|im|oder|und|Spielstand|Anfrage|Aktion|Feld|Einheit|"
-                    r"Text|Zahl|Seite)\b|[äöüßÄÖÜ]", re.I)
+                    r"Text|Zahl|Seite|Befehl|Feldzug|Schlacht|Spieler|Region|unbekannt\w*|ungültig\w*)\b"
+                    r"|[äöüßÄÖÜ]", re.I)
 
 
 def assert_player_message(message: str) -> None:
@@ -407,6 +409,11 @@ VALID_ARGS = {
     "observe": {"side": "nordbund"}, "reachable": {"unit": 1}, "load_options": {"unit": 1},
     "attack_options": {"unit": 1}, "unload_options": {"transport": 2}, "build_options": {"at": [0, 0]},
     "apply": {"action": {"type": "end_phase"}}, "ai_step": {"strength": "leicht"},
+    # The Feldzug ops (issue 15) share the door; a campaign runs beside the game in every example.
+    "campaign_new": {"seed": 2, "fog": True, "strength": "normal", "players": {"nordbund": "human", "liga": "normal"}},
+    "campaign_load": {"save": new_campaign(seed=4, fog=True, strength="leicht").to_json()}, "campaign_save": {}, "campaign_observe": {},
+    "campaign_apply": {"order": {"type": "plan", "side": "nordbund", "moves": []}}, "campaign_ai": {},
+    "campaign_battle": {},
 }
 BRIDGE_OPS = sorted(VALID_ARGS)
 
@@ -419,7 +426,9 @@ def reply_of(text) -> dict:
 
 def session_state() -> tuple:
     s = bridge.SESSION
-    return (s.game.to_json() if s.game else None, dict(s.players), s.fixed_viewer)
+    campaign = s.campaign.to_json() if getattr(s, "campaign", None) is not None else None
+    return (s.game.to_json() if s.game else None, dict(s.players), s.fixed_viewer, campaign,
+            dict(getattr(s, "campaign_players", {})))
 
 
 @pytest.fixture
@@ -459,6 +468,8 @@ def test_issue10_bridge_door(data):
         request = data.draw(any_value, label="request")
     bridge.reset()
     assert reply_of(json.dumps({"op": "new_game", "args": START}))["ok"]
+    if op.startswith("campaign_"):
+        assert reply_of(json.dumps({"op": "campaign_new", "args": VALID_ARGS["campaign_new"]}))["ok"]
     try:
         check_bridge_reply(to_text(request))
     finally:
