@@ -237,6 +237,17 @@ def test_hotseat_cover_retreat_import_and_end(page, base_url, wait_for_engine):
     page.wait_for_selector("#cz-panel-body[data-step='plan']")
     assert view(page)["viewer"] == "nordbund"
 
+    # By keyboard: arrows move the cursor over the regions, Enter taps. Falster (right of Lolland) is own.
+    page.focus("#cz-map")
+    page.evaluate("() => { window.kaltfront.campaign.cursor = 'lolland'; }")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => window.kaltfront.campaign.cursor") == "falster"
+    assert "Falster, Nordbund" in page.get_attribute("#cz-map", "aria-label")
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => window.kaltfront.campaign.selected") == "falster"
+    page.keyboard.press("Escape")
+    assert page.evaluate("() => window.kaltfront.campaign.selected") is None
+
     # A file that is no campaign: a German message, the running campaign stays stored as it was.
     stored = page.evaluate("() => localStorage.getItem('kaltfront.feldzug.aktuell')")
     import_file(page, "{}")
