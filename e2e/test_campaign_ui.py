@@ -125,7 +125,8 @@ def test_campaign_against_computer_auto_and_by_hand_with_reload(page, base_url, 
     page.click("#cz-auto")
     page.wait_for_selector("#cz-dialog:not([hidden])[data-kind='evaluation']", timeout=180_000)
     evaluation = page.inner_text("#cz-dialog-card")
-    assert "Schlacht um" in evaluation and "KP" in evaluation
+    assert "Schlacht um" in evaluation and "(automatisch ausgetragen)" in evaluation
+    assert page.evaluate("() => window.kaltfront.campaign.autoCalls") > 1   # in short engine calls
     first_line = evaluation.splitlines()[1]
     assert first_line in page.evaluate("() => document.getElementById('cz-log').textContent")  # the log
     page.click("#cz-dialog-ok")

@@ -60,6 +60,7 @@ const SHELL_HTML = `
 </section>`;
 
 const EMPTY_PLAN = () => ({ occupy: null, moves: [], attack: null });
+const AUTO_STEPS = 60; // battle actions per engine call while a battle is "automatisch ausgetragen"
 
 export class CampaignScreen {
   /**
@@ -716,11 +717,42 @@ export class CampaignScreen {
   async autoResolve() {
     if (this.busy) return;
     const blitz = !!(this.app.scenario(this.c.battle.map) || {}).blitz;
-    this.panel(`${this.battleHtml()}<p class="cz-wait">Die Schlacht wird automatisch ausgetragen …</p>
+    this.panel(`${this.battleHtml()}<p class="cz-wait">Die Schlacht wird automatisch ausgetragen … <span id="cz-auto-progress"></span></p>
       <p class="hint">${blitz ? "Das dauert einige Sekunden." : "Auf einer Standardkarte kann das einige Minuten dauern."}</p>`);
     this.inBattle = false;
-    if (await this.order({ type: "auto_resolve", mode: this.autoMode })) await this.advance();
-    else this.showBattleChoice();
+    if (this.autoMode !== "ai") {
+      if (await this.order({ type: "auto_resolve", mode: this.autoMode })) await this.advance();
+      else this.showBattleChoice();
+      return;
+    }
+    // In short engine calls (AUTO_STEPS battle actions each), so the page shows how far the battle
+    // is and the worker is never busy for minutes; a reload in between goes on from the save (C12).
+    this.busy = true;
+    this.autoCalls = 0;
+    let r;
+    try {
+      for (;;) {
+        this.autoCalls += 1;
+        r = await this.app.call("campaign_apply", { order: { type: "auto_resolve", mode: "ai", steps: AUTO_STEPS } });
+        const progress = r.events.find((e) => e.type === "auto_progress");
+        if (!progress) break;
+        this.view = r;
+        const p = $("cz-auto-progress");
+        if (p) p.textContent = `Runde ${progress.battle_round} …`;
+        await this.save();
+      }
+    } catch (e) {
+      this.app.toast(e.message);
+      this.busy = false;
+      this.showBattleChoice();
+      return;
+    }
+    this.busy = false;
+    this.panel(`<p class="cz-wait">Einen Moment …</p>`);
+    this.take(r);
+    this.draw();
+    await this.report(r.events);
+    await this.advance();
   }
 
   /** Hand the running battle to the battle screen (app.js); its end comes back to `battleEnded`. */
