@@ -115,6 +115,13 @@ def test_campaign_against_computer_auto_and_by_hand_with_reload(page, base_url, 
     for side in ("nordbund", "liga"):
         assert page.inner_text(f"[data-tp='{side}']") == str(battle["tp"][side])
     tp = v["legal"]["tp"]
+    # Unspent TP lapse, so the shop starts with all of them in the Kriegskasse; a Jäger (20 TP) is
+    # paid from it, and taken back, "Rest" puts everything in the Kriegskasse again (C8).
+    assert page.get_attribute(".cz-tp-left", "data-left") == "0"
+    page.click("[data-unit='jaeger'] [data-step='1']")
+    assert page.inner_text("[data-shop='kriegskasse'] output") == str(tp - 20)
+    page.click("[data-unit='jaeger'] [data-step='-1']")
+    assert page.get_attribute(".cz-tp-left", "data-left") == "20"
     page.click("[data-shop='kriegskasse'] [data-all]")
     assert page.get_attribute(".cz-tp-left", "data-left") == "0"
     page.click("#cz-options-ok")

@@ -643,9 +643,18 @@ export class CampaignScreen {
 
   showOptions() {
     const L = this.view.legal, side = this.view.viewer;
-    const shop = { kriegskasse: 0, units: {}, reserven: false };
+    // Unspent TP lapse (C8): the shop starts with all of them in the Kriegskasse, to be moved elsewhere.
+    const shop = { kriegskasse: Math.max(0, L.tp), units: {}, reserven: false };
     const cost = () => shop.kriegskasse + Object.entries(shop.units).reduce((n, [t, k]) => n + k * L.verstaerkung.find((u) => u.unit_type === t).tp, 0) + (shop.reserven ? L.reserven_tp : 0);
     const tp = Math.max(0, L.tp);
+    // A purchase of `n` TP: paid from what is left, then from the Kriegskasse; false when even that is short.
+    const takeFromKasse = (n) => {
+      const short = cost() + n - tp;
+      if (short <= 0) return true;
+      if (short > shop.kriegskasse) return false;
+      shop.kriegskasse -= short;
+      return true;
+    };
     const render = () => {
       const left = tp - cost();
       this.panel(`${this.battleHtml()}
@@ -672,13 +681,14 @@ export class CampaignScreen {
         const t = row.dataset.unit, u = L.verstaerkung.find((x) => x.unit_type === t);
         for (const b of row.querySelectorAll("[data-step]")) b.onclick = () => {
           const n = (shop.units[t] || 0) + Number(b.dataset.step);
-          if (n < 0 || n > u.places || (Number(b.dataset.step) > 0 && cost() + u.tp > tp)) return;
+          if (n < 0 || n > u.places) return;
+          if (Number(b.dataset.step) > 0 && !takeFromKasse(u.tp)) { this.app.toast("Dafür reichen die TP nicht."); return; }
           shop.units[t] = n;
           render();
         };
       }
       $("cz-reserven").onchange = (e) => {
-        if (e.target.checked && cost() + L.reserven_tp > tp) { e.target.checked = false; this.app.toast("Dafür reichen die TP nicht."); return; }
+        if (e.target.checked && !takeFromKasse(L.reserven_tp)) { e.target.checked = false; this.app.toast("Dafür reichen die TP nicht."); return; }
         shop.reserven = e.target.checked; render();
       };
       $("cz-options-ok").onclick = async () => {
