@@ -3,6 +3,7 @@
 // and asks the renderer to draw. Every rule question goes to the engine (pwa/engine.js → worker →
 // kaltfront.bridge); this file only decides what to ask and when, and what to show.
 
+import "./error-journal.js"; // first: records errors from the whole boot (issue 17)
 import { Engine } from "./engine.js";
 import { Camera, hexToWorld, mapWorldSize, hexDistance } from "./layout.js";
 import { Renderer } from "./render.js";
@@ -150,7 +151,12 @@ async function resumeGame(saved = storage.readAutosave()) {
   setView(v);
   await refreshCanAct();
   updateHeader(); refreshPanel();
-  if (meta.camera) camera.set(meta.camera.x, meta.camera.y, meta.camera.scale); else centreOnOwnHq();
+  if (meta.camera) {
+    // After a page reload the camera is new: give it the map's size first, or it cannot pan (issue 17).
+    const ws = mapWorldSize(S.obs.width, S.obs.height);
+    camera.setWorld(ws.w, ws.h);
+    camera.set(meta.camera.x, meta.camera.y, meta.camera.scale);
+  } else centreOnOwnHq();
   renderLog();
   await nextTurn({ fresh: true, resumed: true });
   return true;
