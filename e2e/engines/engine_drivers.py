@@ -275,6 +275,8 @@ class FirefoxBrowser(Browser):
             [node, str(FIREFOX_SCRIPT), str(window[0]), str(window[1])],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._log, text=True, cwd=ROOT,
             env=dict(os.environ, KALTFRONT_FIREFOX=FIREFOX),
+            # A group of its own: if node has to be killed, Firefox goes with it (no orphaned browser).
+            start_new_session=True,
         )
         self._answers: queue.Queue = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
@@ -338,7 +340,10 @@ class FirefoxBrowser(Browser):
                 self._call("close", timeout_s=20)
                 self.proc.wait(timeout=20)
         except (DriverError, OSError, subprocess.TimeoutExpired):
-            self.proc.kill()
+            try:
+                os.killpg(self.proc.pid, 9)  # node and the Firefox it started, by this group's id only
+            except ProcessLookupError:
+                pass
             self.proc.wait()
         finally:
             if self._log is not subprocess.DEVNULL:

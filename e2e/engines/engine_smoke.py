@@ -130,6 +130,22 @@ def wait_my_turn(b: Browser, phase: str, timeout_s: float = 180) -> None:
     b.wait_for(MY_TURN % phase, timeout_s=timeout_s, what=f"the player's {phase} phase")
 
 
+# A hex centre's viewport position, and whether a click there reaches the map (not a panel over it).
+CLICKABLE = """(() => { const p = kaltfront.hexToScreen(%d, %d);
+  return {x: p.x, y: p.y, hit: document.elementFromPoint(p.x, p.y) === document.getElementById('map')}; })()"""
+
+
+def wait_camera_still(b: Browser) -> None:
+    last = None
+    end = time.monotonic() + 5
+    while time.monotonic() < end:
+        now = b.eval("[kaltfront.camera.x, kaltfront.camera.y, kaltfront.camera.scale]")
+        if now == last:
+            return
+        last = now
+        time.sleep(0.15)
+
+
 def centre_on(b: Browser, at) -> None:
     """Centre the camera on a hex, so it and its neighbourhood are on screen in a phone window too. The
     shell may still be gliding the camera (after a resume or the computer's moves), so pan until the hex
@@ -157,29 +173,25 @@ def move_a_unit_by_clicks(b: Browser) -> tuple[int, list[int]]:
         unit = next(u for u in o["units"] if u["id"] == uid)
         centre_on(b, unit["at"])
         reach = b.eval(f"kaltfront.call('reachable', {{unit: {uid}}})")
-        # The part of the map canvas inside the viewport: a click elsewhere cannot reach it.
-        rect = b.eval("(() => { const r = document.getElementById('map').getBoundingClientRect();"
-                      " return {l: Math.max(r.left, 0), t: Math.max(r.top, 0),"
-                      " r: Math.min(r.right, innerWidth), b: Math.min(r.bottom, innerHeight)}; })()")
-        on_screen = []
-        for r in reach:
-            if tuple(r["to"]) in taken:
-                continue
-            p = b.eval("kaltfront.hexToScreen(%d, %d)" % tuple(r["to"]))
-            if rect["l"] + 40 < p["x"] < rect["r"] - 40 and rect["t"] + 40 < p["y"] < rect["b"] - 40:
-                on_screen.append((len(r["path"]), r["to"], p))
-        here = b.eval("kaltfront.hexToScreen(%d, %d)" % tuple(unit["at"]))
-        tried.append({"unit": uid, "at": unit["at"], "xy": here, "map": rect, "reach": len(reach), "on_screen": len(on_screen)})
-        if not on_screen:
-            continue
-        _, dest, dest_xy = max(on_screen, key=lambda t: t[0])
-        if not (rect["l"] < here["x"] < rect["r"] and rect["t"] < here["y"] < rect["b"]):
+        free = [r for r in reach if tuple(r["to"]) not in taken]
+        here = b.eval(CLICKABLE % tuple(unit["at"]))
+        tried.append({"unit": uid, "at": unit["at"], "xy": here, "reach": len(reach), "free": len(free)})
+        if not free or not here["hit"]:
             continue
         b.click_at(here["x"], here["y"])
         b.wait_for(f"kaltfront.state.selection && kaltfront.state.selection.id === {uid} && kaltfront.state.reach",
                    what=f"unit {uid} to be selected")
         shown = sorted(tuple(t) for t in b.eval("kaltfront.state.reach.map(r => r.to)"))
         assert shown == sorted(tuple(r["to"]) for r in reach), f"{b.name}: the map shows other hexes than the engine's"
+        # Selecting may glide the camera (on a phone, to keep the unit clear of the panel): positions are
+        # read only once it rests.
+        wait_camera_still(b)
+        targets = [(len(r["path"]), r["to"], p) for r in free for p in [b.eval(CLICKABLE % tuple(r["to"]))] if p["hit"]]
+        tried[-1]["clickable"] = len(targets)
+        if not targets:
+            b.eval("kaltfront.state.selection = null")  # try the next unit
+            continue
+        _, dest, dest_xy = max(targets, key=lambda t: t[0])
         b.click_at(dest_xy["x"], dest_xy["y"])
         b.wait_for("(() => { const u = kaltfront.state.obs.units.find(u => u.id === %d);"
                    " return u && u.at[0] === %d && u.at[1] === %d; })()" % (uid, dest[0], dest[1]),

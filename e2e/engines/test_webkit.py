@@ -49,6 +49,7 @@ def report(record_property, browser, figures):
     for step in ("cold", "snapshot", "offline", "fallback"):
         if step in figures:
             record_property(f"{step}_boot_s", figures[step]["wall_s"])
+    print(figures["steps"])
     print(f"{browser.name} {browser.version}: " + ", ".join(
         f"{k} {v['wall_s']} s ({v['boot']})" for k, v in figures.items() if isinstance(v, dict) and "wall_s" in v))
 
@@ -72,7 +73,7 @@ def test_webkit_iphone_boots_plays_resumes_offline_and_falls_back(display, serve
         figures = run_smoke(browser, server, damage_snapshot=True)
         caps = figures["capabilities"]
         assert "iPhone" in caps["userAgent"]
-        assert caps["width"] <= 430, f"not a phone-sized window: {caps['width']}×{caps['height']}"
+        assert caps["width"] <= 480, f"not a phone-sized window: {caps['width']}×{caps['height']}"
     finally:
         browser.close()
     report(record_property, browser, figures)
