@@ -61,6 +61,11 @@ DAMAGE_SNAPSHOT = """new Promise((resolve, reject) => {
 })"""
 
 
+MENU_SAVES_REACHABLE = """(() => { const el = document.getElementById("menu-saves"); if (!el || el.hidden) return false;
+  el.scrollIntoView({block: "nearest"}); const r = el.getBoundingClientRect();
+  return r.width > 0 && el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)); })()"""
+
+
 def capabilities(b: Browser) -> dict:
     return b.eval(CAPABILITIES)
 
@@ -287,6 +292,9 @@ def run_smoke(b: Browser, server, *, damage_snapshot: bool = False) -> dict:
     assert not server.answers(), "the server still answers: this would not be offline"
     figures["offline"] = reload_boot(b)
     assert figures["offline"]["boot"] == want, f"{b.name}: offline reload booted {figures['offline']}, expected {want}"
+    # Storage may be evicted (Safari: seven days without a visit); the way to a save file must be in
+    # reach on the main menu, on a phone too.
+    assert b.eval(MENU_SAVES_REACHABLE), f"{b.name}: „Spielstände“ (#menu-saves, export) is not reachable in the menu"
     continue_game(b)
     assert obs(b) == before, f"{b.name}: the game resumed offline is not the saved one"
     lap("offline reload")
