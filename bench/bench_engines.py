@@ -123,10 +123,10 @@ def main() -> None:
             display.close()
 
     print(f"boot to kaltfront.ready, median of {args.runs} run(s); wall time (worker bootMs, boot path)")
-    print(f"{'engine':<28} {'cold':<26} {'snapshot':<26} {'offline':<26}")
+    print(f"{'engine':<32} {'cold':<26} {'snapshot':<26} {'offline':<26}")
     for key, runs in results.items():
-        name = runs[0]["engine"] + (" iPhone UA" if key == "iphone" else "")
-        print(f"{name:<28} " + " ".join(f"{cell([r[step] for r in runs]):<26}" for step in ("cold", "snapshot", "offline")))
+        name = runs[0]["engine"]
+        print(f"{name:<32} " + " ".join(f"{cell([r[step] for r in runs]):<26}" for step in ("cold", "snapshot", "offline")))
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ import sys
 import threading
 import time
 import urllib.request
+import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -207,7 +208,10 @@ class WebKitBrowser(Browser):
         self._log = open(log_path, "w") if log_path else subprocess.DEVNULL
         # executable_path given: Selenium Manager (which would try to download a driver) stays out.
         service = Service(executable_path=WEBKIT_DRIVER, env=env, log_output=self._log)
-        self.driver = webdriver.WebKitGTK(options=options, service=service)
+        with warnings.catch_warnings():
+            # Selenium 4.51's own WebKitGTK class still uses a RemoteConnection argument it deprecates.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            self.driver = webdriver.WebKitGTK(options=options, service=service)
         self.driver.set_script_timeout(BOOT_TIMEOUT_S)
         self.driver.set_page_load_timeout(BOOT_TIMEOUT_S)
         self.driver.set_window_size(*window)
