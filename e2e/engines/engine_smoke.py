@@ -194,8 +194,7 @@ def move_a_unit_by_clicks(b: Browser) -> tuple[int, list[int]]:
         targets = [(len(r["path"]), r["to"], p) for r in free for p in [b.eval(CLICKABLE % tuple(r["to"]))] if p["hit"]]
         tried[-1]["clickable"] = len(targets)
         if not targets:
-            b.eval("kaltfront.state.selection = null")  # try the next unit
-            continue
+            continue  # clicking the next unit selects that one instead
         _, dest, dest_xy = max(targets, key=lambda t: t[0])
         b.click_at(dest_xy["x"], dest_xy["y"])
         b.wait_for("(() => { const u = kaltfront.state.obs.units.find(u => u.id === %d);"
