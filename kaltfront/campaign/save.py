@@ -175,11 +175,11 @@ def _campaign_from_dict(data: object):
                     raise SaveError(f"Der Feldzug-Spielstand ist ungültig: Optionen von {s}: {e}") from None
                 finally:
                     c.kp[cmap.bases[s]] = kp_before
+        if "auto_actions" in b:  # actions auto-resolve has played so far (C10 in short calls)
+            _need(_is_int(b["auto_actions"]) and 0 <= b["auto_actions"] <= MAX_ACTIONS,
+                  f"Schlacht: 'auto_actions' muss eine Zahl von 0 bis {MAX_ACTIONS} sein.")
         if c.phase == "battle":
             _need(all(opts[s] is not None for s in SIDES), "Schlacht: beide Seiten brauchen ihre Optionen.")
-            if "auto_actions" in b:
-                _need(_is_int(b["auto_actions"]) and 0 <= b["auto_actions"] <= MAX_ACTIONS,
-                      f"Schlacht: 'auto_actions' muss eine Zahl von 0 bis {MAX_ACTIONS} sein.")
             if "quick" in b:
                 _need(isinstance(b["quick"], dict) and b["quick"].get("winner") in SIDES + (None,),
                       "Schlacht: 'quick' fehlt.")
