@@ -16,6 +16,7 @@ import { AiPlayer } from "./ai-player.js";
 import * as storage from "./storage.js";
 import * as saves from "./saves.js";
 import { Session } from "./session.js";
+import { CampaignScreen } from "./screens/campaign.js";
 import { SIDE_NAME, PHASE_NAME, STRENGTH_NAME, counterText, roundText, winnerText, reasonText, eventText, otherSide } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
@@ -75,6 +76,18 @@ const session = new Session({
   toast: (text, kind) => showToast(text, kind),
 });
 
+// The Feldzug (issue 15, pwa/screens/campaign.js); its battles are played on this battle screen.
+const campaignUi = new CampaignScreen({
+  call: (op, args) => call(op, args),
+  ready: () => S.ready,
+  playBattle: (v, hooks) => startCampaignBattle(v, hooks),
+  toast: (text, kind) => showToast(text, kind),
+  confirm: (text, yes) => confirmDialog(text, yes),
+  openHelp: () => openHelp(),
+  showMainMenu: () => toMainMenu(),
+  scenario: (id) => S.scenarios.find((x) => x.id === id),
+});
+
 // ---- engine ----------------------------------------------------------------------------------------
 function call(op, args) { return engine.call(op, args); }
 
@@ -93,6 +106,7 @@ function boot() {
     S.rules = await call("rules", {});
     S.scenarios = await call("scenarios", {});
     menu.setReady(S.scenarios);
+    campaignUi.setReady();
     menu.status("");
     S.ready = true;
     window.kaltfront.ready = true;
@@ -163,6 +177,21 @@ async function resumeGame(saved = storage.readAutosave()) {
   renderLog();
   await nextTurn({ fresh: true, resumed: true });
   return true;
+}
+
+/** A Feldzug battle (op campaign_battle answered `v`): saves and its end go to the campaign's hooks. */
+async function startCampaignBattle(v, hooks) {
+  const o = v.observation;
+  S.game = { players: v.players, scenario: o.scenario, fog: o.fog, seed: null, id: saves.newGameId(), campaign: hooks };
+  S.log = [];
+  S.shownSide = null;
+  enterGame();
+  setView(v);
+  await refreshCanAct();
+  updateHeader(); refreshPanel();
+  centreOnOwnHq();
+  if (hooks.title) showToast(hooks.title, "info");
+  await nextTurn({ fresh: true });
 }
 
 function enterGame() {
@@ -288,6 +317,7 @@ async function handoff(side, resumed) {
 }
 
 function showEnd(outcome) {
+  if (S.game && S.game.campaign) { const hooks = S.game.campaign; S.game = null; S.obs = null; hooks.onEnd(outcome); return; }
   storage.clearAutosave(); // a finished game cannot be continued
   const t = winnerText(outcome);
   let title = t;
@@ -304,6 +334,7 @@ function showEnd(outcome) {
 
 async function autosave() {
   if (!S.game || !S.obs) return;
+  if (S.game.campaign) return S.game.campaign.save(); // the campaign's save holds its battle (C12)
   try {
     const text = await call("save", {});
     const res = saves.saveAutosave(typeof text === "string" ? text : JSON.stringify(text), {
@@ -907,7 +938,7 @@ $("menu-share").addEventListener("click", async () => { $("game-menu").hidden = 
 $("menu-saves").addEventListener("click", () => session.openSaves());
 $("menu-close").addEventListener("click", () => { $("game-menu").hidden = true; });
 $("menu-save").addEventListener("click", async () => {
-  if ((await autosave()) && (await session.saveSlot())) showToast("Spiel gespeichert.", "info");
+  if ((await autosave()) && (S.game.campaign || (await session.saveSlot()))) showToast("Spiel gespeichert.", "info");
   $("game-menu").hidden = true;
 });
 $("menu-surrender").addEventListener("click", () => surrender());
@@ -928,6 +959,7 @@ window.kaltfront = {
   startGame,                     // share-link hook: startGame({scenario, fog, players, seed})
   resumeGame,
   session,
+  campaign: campaignUi,          // the Feldzug screens (tests: campaign.startNew, campaign.autoMode)
   get engine() { return engine; },
   skipIntro: false,
   hexToScreen(col, row) {
