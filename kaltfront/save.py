@@ -52,6 +52,7 @@ def game_to_dict(g) -> dict:
                   if u.at is not None],
         "next_id": g.next_id, "rng": g.rng,
         "outcome": g.outcome.to_json() if g.outcome else None,
+        "stats": {s: dict(g.stats[s]) for s in SIDES},
     }
 
 
@@ -246,5 +247,12 @@ def game_from_dict(data: object):
               and out.get("reason") in ("hq", "no_army", "round_limit", "surrender"),
               "'outcome' braucht winner und reason.")
         g.outcome = Outcome(out["winner"], out["reason"])
+    stats = data.get("stats")  # optional: saves from before issue 11.11 have none (counts start at 0)
+    if stats is not None:
+        _need(isinstance(stats, dict) and set(stats) == set(SIDES), "'stats' braucht nordbund und liga.")
+        for side in SIDES:
+            _need(isinstance(stats[side], dict) and set(stats[side]) == {"built", "lost", "destroyed"},
+                  f"'stats' von {side} braucht built, lost und destroyed.")
+            g.stats[side] = {k: _int(stats[side], k, 0, 10**9, f"stats {side}") for k in ("built", "lost", "destroyed")}
     g.invalidate()
     return g
