@@ -29,7 +29,8 @@ def act(page, action):
 
 
 def end_phase(page):
-    page.evaluate("() => kaltfront.endPhase({confirmed: true})")
+    # Not awaited: in hot-seat the call only returns once the next player taps "Weiter".
+    page.evaluate("() => { kaltfront.endPhase({confirmed: true}); }")
 
 
 def weiter(page, title):
@@ -38,7 +39,9 @@ def weiter(page, title):
     # Behind the opaque cover the Protokoll is empty: nothing of the other player shows (D15, R61).
     assert log_lines(page) == []
     page.click("#handoff-continue")
-    page.wait_for_function("() => kaltfront.myTurn() && !kaltfront.state.busy")
+    side = "nordbund" if title.startswith("Spieler 1") else "liga"
+    page.wait_for_function("(side) => kaltfront.myTurn() && !kaltfront.state.busy"
+                           " && document.getElementById('log').dataset.side === side", arg=side)
 
 
 def test_d15_hot_seat_under_fog_each_player_reads_only_their_own_log(tablet, base_url, wait_for_engine):
@@ -77,7 +80,12 @@ def test_d15_hot_seat_under_fog_each_player_reads_only_their_own_log(tablet, bas
     for line in liga:
         assert "(Nordbund) zieht" not in line and "(Nordbund) gebaut" not in line, line
         assert "Einnahmen Nordbund" not in line, line
+    # Ending the Liga's attack phase brings its income (its own line), still nothing of Nordbund's.
+    end_phase(page)
+    page.wait_for_function("() => kaltfront.state.obs.phase === 'move' && kaltfront.myTurn() && !kaltfront.state.busy")
+    liga = log_lines(page)
     assert any(line.startswith("Einnahmen Baltische Liga") for line in liga), liga
+    assert not any("Nordbund) zieht" in line or "Einnahmen Nordbund" in line for line in liga), liga
 
     # The save record keeps one log per side; a reload restores them and the cover comes back.
     logs = page.evaluate("() => JSON.parse(localStorage.getItem('kaltfront.autosave')).meta.logs")

@@ -15,9 +15,10 @@ import { AiPlayer } from "./ai-player.js";
 import * as storage from "./storage.js";
 import * as saves from "./saves.js";
 import { Session } from "./session.js";
-import { SIDE_NAME, PHASE_NAME, STRENGTH_NAME, counterText, roundText, winnerText, reasonText, otherSide } from "./texts.js";
+import { SIDE_NAME, PHASE_NAME, STRENGTH_NAME, counterText, roundText, otherSide } from "./texts.js";
 import { Protokoll } from "./protokoll.js";
 import { getSetting, setSetting } from "./settings.js";
+import { EndScreen } from "./end-screen.js";
 
 const $ = (id) => document.getElementById(id);
 const BOOT_TIMEOUT_MS = 30000;
@@ -276,24 +277,23 @@ async function handoff(side, resumed) {
   h.hidden = true;
   S.covered = false;
   S.shownSide = side;
+  renderLog(); // the new player's own Protokoll (D15)
   window.kaltfront.state.covered = false;
   await refresh();
   centreOnOwnHq();
   requestDraw();
 }
 
-function showEnd(outcome) {
+const endScreen = new EndScreen({
+  // Revanche (issue 11.11): the same map, fog and players, a new seed.
+  rematch: () => { const g = S.game; if (g) startGame({ scenario: g.scenario, fog: g.fog, players: g.players }); },
+  mainMenu: () => toMainMenu(),
+});
+
+async function showEnd(outcome) {
   storage.clearAutosave(); // a finished game cannot be continued
-  const t = winnerText(outcome);
-  let title = t;
-  if (humanSides().length === 1 && outcome.winner) title = outcome.winner === humanSides()[0] ? `Sieg! ${t}.` : `Niederlage. ${t}.`;
-  $("end-title").textContent = title;
-  $("end-reason").textContent = reasonText(outcome);
-  const es = $("end-screen");
-  es.dataset.winner = outcome.winner || "";
-  es.dataset.reason = outcome.reason || "";
-  es.hidden = false;
-  $("end-main").focus();
+  const summary = await call("summary", {}).catch(() => null); // the figures are the engine's
+  endScreen.show(outcome, summary, { humans: humanSides() });
   updateHeader(); requestDraw();
 }
 
@@ -900,7 +900,6 @@ $("menu-surrender").addEventListener("click", () => surrender());
 $("menu-help").addEventListener("click", () => { $("game-menu").hidden = true; openHelp(); });
 $("menu-main").addEventListener("click", async () => { await autosave(); toMainMenu(); });
 $("help-close").addEventListener("click", () => { $("help").hidden = true; });
-$("end-main").addEventListener("click", () => toMainMenu());
 document.addEventListener("visibilitychange", () => requestDraw());
 
 // ---- the test and tooling surface (layout and state, never rules) ------------------------------------

@@ -163,3 +163,66 @@ def test_issue_11_8_places_are_named_by_buildings_never_by_coordinates():
     placed = [line for line in lines if " zieht " in line]
     assert placed
     assert all(any(name in line for name in names) for line in placed), placed[:5]
+
+
+# -- issue 11.11: the end screen's figures come from the engine ---------------------------------------
+
+def test_issue_11_11_stats_count_built_lost_destroyed_and_survive_a_save():
+    """Issue 11.11: built, lost (cargo included, R46) and destroyed per side; kept in the save."""
+    from helpers import attack, rng_for
+
+    g = named_game([U("nordbund", "kampfpanzer", (12, 0)), U("liga", "jaeger", (13, 0), hp=1)],
+                   phase="attack", rng=rng_for(0), money=(500, 0))
+    attack(g, 1, (13, 0))
+    assert g.stats["nordbund"]["destroyed"] == 1 and g.stats["liga"]["lost"] == 1
+    end_phase(g)
+    g.apply({"type": "build", "at": [0, 0], "unit_type": "jaeger"})
+    assert g.stats["nordbund"]["built"] == 1
+    again = kaltfront.Game.from_json(g.to_json())
+    assert again.stats == g.stats == {"nordbund": {"built": 1, "lost": 0, "destroyed": 1},
+                                     "liga": {"built": 0, "lost": 1, "destroyed": 0}}
+    old = json.loads(g.to_json())
+    del old["stats"]  # a save from before issue 11.11 still loads, with counts from zero
+    assert kaltfront.Game.from_json(old).stats["nordbund"] == {"built": 0, "lost": 0, "destroyed": 0}
+
+
+def test_issue_11_11_r50_d8_summary_names_the_deciding_tie_break():
+    """Issue 11.11, R50/D8: at the round limit the summary shows buildings held and unit value per side
+    and which of them decided; the bridge gives it only once the game is over."""
+    g = named_game([U("nordbund", "kampfpanzer", (5, 0)), U("liga", "jaeger", (15, 0), hp=5)],
+                   round_=10, round_limit=10, side="liga", phase="move", first="nordbund")
+    # Buildings: Nordbund holds Rønne and Aakirkeby, liga only Nexø: buildings decide.
+    end_phase(g)
+    from kaltfront.victory import end_summary
+    s = end_summary(g)
+    assert g.outcome.reason == "round_limit" and g.outcome.winner == "nordbund"
+    assert s["decided_by"] == "buildings" and s["round"] == 10 and s["round_limit"] == 10
+    assert s["sides"]["nordbund"]["buildings"] == 2 and s["sides"]["liga"]["buildings"] == 1
+    cost = {t: kaltfront.rulesdata.RULES.units[t].cost for t in ("kampfpanzer", "jaeger")}
+    assert s["sides"]["nordbund"]["unit_value"] == cost["kampfpanzer"]
+    assert s["sides"]["liga"]["unit_value"] == cost["jaeger"] * 5 / 10
+    # Equal buildings: the unit value decides (D8).
+    g2 = named_game([U("nordbund", "kampfpanzer", (5, 0)), U("liga", "jaeger", (15, 0), hp=5)],
+                    round_=10, round_limit=10, side="liga", phase="move")
+    g2.buildings[10].owner = "liga"  # 1 : 2 … then give Nordbund Allinge: 2 : 2
+    g2.buildings[2].owner = "nordbund"
+    end_phase(g2)
+    s2 = end_summary(g2)
+    assert s2["decided_by"] == "unit_value" and g2.outcome.winner == "nordbund"
+
+    bridge.reset()
+    call("new_game", scenario="bornholm", seed=1, fog=True, players={"nordbund": "human", "liga": "leicht"})
+    reply = json.loads(bridge.handle(json.dumps({"op": "summary", "args": {}})))
+    assert not reply["ok"] and "Spielende" in reply["error"]["message"]  # no peeking under fog
+    call("apply", action={"type": "surrender", "side": "nordbund"})
+    done = call("summary")
+    assert done["reason"] == "surrender" and done["winner"] == "liga" and set(done["sides"]) == {"nordbund", "liga"}
+
+
+def test_issue_11_14_blitz_maps_in_the_rulebooks_order():
+    """Issue 11.14: the menu lists the engine's scenarios as they come; Blitz maps in the rulebook's order
+    (spielanleitung, section 12)."""
+    names = [s["name"] for s in kaltfront.scenarios() if s["blitz"]]
+    # Section 12: "Fehmarnsund …, Flensburger Förde …, Bornholm …, Rügen und Hiddensee …, Usedom … und
+    # Lolland–Falster …".
+    assert names == ["Fehmarnsund", "Flensburger Förde", "Bornholm", "Rügen und Hiddensee", "Usedom", "Lolland–Falster"]
