@@ -19,6 +19,8 @@ import { SIDE_NAME, PHASE_NAME, STRENGTH_NAME, counterText, roundText, otherSide
 import { Protokoll } from "./protokoll.js";
 import { getSetting, setSetting } from "./settings.js";
 import { EndScreen } from "./end-screen.js";
+import { TapHint } from "./tap-hint.js";
+import { BootProgress } from "./boot-progress.js";
 
 const $ = (id) => document.getElementById(id);
 const BOOT_TIMEOUT_MS = 30000;
@@ -55,6 +57,7 @@ const panel = new Panel($("panel-body"), $("terrain-info"), {
   chooseCargo: (id) => chooseCargo(id),
   cancel: () => { S.unloadOptions = null; S.unloadUnit = null; refreshPanel(); requestDraw(); },
 });
+const tapHint = new TapHint($("tap-hint"), camera);
 const protokoll = new Protokoll($("log")); // one log per side, lines written by the engine (D15)
 const menu = new MainMenu({ onStart: (o) => startGame(o), onContinue: () => resumeGame(), onHelp: () => openHelp() });
 let engine = null;
@@ -86,6 +89,9 @@ function boot() {
     return;
   }
   ai = new AiPlayer(engine, animateAiStep);
+  const progress = new BootProgress();
+  engine.onBootProgress((p) => progress.update(p));
+  engine.ready.finally(() => progress.done()).catch(() => {});
   engine.onCrash((err) => { showToast(err.message); window.kaltfront.error = { kind: err.kind, message: err.message }; session.onCrash(err); });
   engine.ready.then(async (info) => {
     window.kaltfront.info = info;
@@ -487,6 +493,7 @@ async function onTap(sx, sy, ev) {
       // Touch has no hover: the first tap previews (path, expected damage), the second one acts.
       if (touch && !same(S.pendingTouch, h)) {
         S.pendingTouch = h;
+        S.pendingText = tg ? "Nochmal tippen zum Angreifen" : lo && (!r || unitAt(h)) ? "Nochmal tippen zum Einsteigen" : "Nochmal tippen zum Ziehen";
         S.hover = h; S.path = r ? r.path : lo ? lo.path : null; S.targetPreview = tg || null;
         refreshPanel(); requestDraw();
         return;
@@ -723,6 +730,7 @@ function drawNow(now = performance.now()) {
   renderer.draw(v, now);
   if (!S.covered) minimap.draw(v);
   updateHqChip();
+  tapHint.update(S.pendingTouch && !S.covered && myTurn() ? { at: S.pendingTouch, text: S.pendingText } : null);
   lastFrame = performance.now() - t0;
 }
 
