@@ -821,11 +821,14 @@ function confirmDialog(text, yes = "OK", { dontAsk = false } = {}) {
   // "Nicht mehr fragen" (issue 11.7): only for the end-of-phase question; remembered on "yes".
   $("confirm-dont-ask").hidden = !dontAsk;
   $("confirm-dont-ask-box").checked = false;
+  const back = document.activeElement; // focus goes back there, so Enter on the map works again
   d.hidden = false;
   $("confirm-yes").focus();
   return new Promise((resolve) => {
     const done = (v) => {
       d.hidden = true; $("confirm-yes").onclick = $("confirm-no").onclick = null;
+      if (back && back !== document.body && back.isConnected && !back.closest("[hidden]")) back.focus();
+      else if (d.contains(document.activeElement)) document.activeElement.blur();
       if (v && dontAsk && $("confirm-dont-ask-box").checked) setSetting("askEndPhase", false);
       resolve(v);
     };
