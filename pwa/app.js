@@ -34,6 +34,7 @@ const S = {
   hover: null, path: null, targetPreview: null, pendingTouch: null,
   busy: false,         // an action is in flight
   aiRunning: false,
+  gen: 0,              // counts games started, resumed or left: a turn of an older game stops (issue 12.4)
   covered: false,      // hot-seat cover: draw nothing (R61)
   log: [],
   hqNext: "enemy",
@@ -69,6 +70,7 @@ const session = new Session({
   call: (op, args) => call(op, args),
   confirm: (text, yes) => confirmDialog(text, yes),
   toast: (text, kind) => showToast(text, kind),
+  lost: () => toMainMenu(), // another tab took this game over (issue 12.1)
 });
 
 // ---- engine ----------------------------------------------------------------------------------------
@@ -118,11 +120,13 @@ async function startGame(opts) {
   if (!S.ready) { pendingStart = opts; return; }
   const seed = opts.seed ?? Math.floor(Math.random() * 2 ** 31);
   if (!session.beforeNewGame()) return; // an unfinished autosave could not be kept: do not replace it
+  leaveGame();
   let v;
   try {
     v = await call("new_game", { scenario: opts.scenario, seed, fog: !!opts.fog, players: opts.players, viewer: opts.viewer });
   } catch (e) { showToast(e.message); return; }
   S.game = { players: opts.players, scenario: opts.scenario, fog: !!opts.fog, seed, id: saves.newGameId() };
+  await session.claimGame(S.game.id); // a new id: always free
   S.log = [];
   S.shownSide = null;
   enterGame();
@@ -139,21 +143,41 @@ async function startGame(opts) {
 async function resumeGame(saved = storage.readAutosave()) {
   if (!saved) { menu.show(false); return false; }
   const meta = saved.meta || {};
+  leaveGame();
+  // One game, one tab (issue 12.1): another tab that plays this game keeps it unless taken over.
+  if (!(await session.claimGame(meta.gameId))) { toMainMenu(); session.gameElsewhere(saved); return false; }
   let v;
   try {
     v = await call("load", { save: saved.save, players: meta.players, viewer: meta.viewer });
-  } catch (e) { session.loadFailed(e); menu.show(storage.hasAutosave()); return false; }
-  S.game = { players: v.players, scenario: v.observation.scenario, fog: v.observation.fog, seed: meta.seed, id: meta.gameId || saves.newGameId() };
-  S.log = meta.log || [];
-  S.shownSide = null;
-  enterGame();
-  setView(v);
-  await refreshCanAct();
-  updateHeader(); refreshPanel();
-  if (meta.camera) camera.set(meta.camera.x, meta.camera.y, meta.camera.scale); else centreOnOwnHq();
-  renderLog();
+  } catch (e) { session.releaseGame(); session.loadFailed(e); menu.show(storage.hasAutosave()); return false; }
+  try {
+    S.game = { players: v.players, scenario: v.observation.scenario, fog: v.observation.fog, seed: meta.seed, id: meta.gameId || saves.newGameId() };
+    S.log = meta.log || [];
+    S.shownSide = null;
+    enterGame();
+    setView(v);
+    await refreshCanAct();
+    updateHeader(); refreshPanel();
+    if (meta.camera) camera.set(meta.camera.x, meta.camera.y, meta.camera.scale); else centreOnOwnHq();
+    renderLog();
+  } catch (e) {
+    // Anything the checks of pwa/record-check.js did not foresee: back to the menu with a message,
+    // the entry untouched (nothing was autosaved yet), rather than a blank map (issue 12.3).
+    console.error(e);
+    toMainMenu();
+    session.loadFailed({ message: `Die Ansicht des Spiels ließ sich nicht herstellen (${e && e.message}).` });
+    return false;
+  }
   await nextTurn({ fresh: true, resumed: true });
   return true;
+}
+
+/** Stop whatever the current game was doing (a computer turn, the tab's claim) before another one. */
+function leaveGame() {
+  S.gen += 1;
+  if (ai) ai.cancel();
+  S.aiRunning = false;
+  $("ai-bar").hidden = true;
 }
 
 function enterGame() {
@@ -167,6 +191,8 @@ function enterGame() {
 }
 
 function toMainMenu() {
+  leaveGame();
+  session.releaseGame();
   S.game = null; S.obs = null;
   $("app").classList.add("in-menu");
   for (const id of ["end-screen", "game-menu", "handoff", "ai-bar"]) $(id).hidden = true;
@@ -219,6 +245,7 @@ async function nextTurn({ fresh = false, resumed = false } = {}) {
 }
 
 async function runAi(side) {
+  const gen = S.gen;
   S.aiRunning = true;
   S.selection = null; clearAnswers();
   $("ai-text").textContent = `${SIDE_NAME[side]} (Computer, ${STRENGTH_NAME[S.game.players[side]] || ""}) ist am Zug …`;
@@ -232,11 +259,15 @@ async function runAi(side) {
   } catch (e) {
     failed = e;
   } finally {
-    S.aiRunning = false;
-    $("ai-bar").hidden = true;
-    S.animPos.clear(); S.hiddenUnits.clear();
+    if (gen === S.gen) {
+      S.aiRunning = false;
+      $("ai-bar").hidden = true;
+      S.animPos.clear(); S.hiddenUnits.clear();
+    }
   }
-  if (!S.game) return;
+  // Another game started meanwhile (a share link, the menu): this turn is no longer on screen, and
+  // a dead engine has its own dialog (issue 12.2, 12.4).
+  if (!S.game || gen !== S.gen || engine.dead) return;
   await refresh();
   await autosave();
   if (S.obs.outcome) { showEnd(S.obs.outcome); return; }
@@ -294,15 +325,19 @@ function showEnd(outcome) {
 }
 
 async function autosave() {
-  if (!S.game || !S.obs) return;
+  if (!S.game || !S.obs || !session.ownsGame(S.game.id)) return false;
   try {
     const text = await call("save", {});
+    // Checked again after the await: another tab may have taken the game over meanwhile (issue 12.1).
+    if (!S.game || !session.ownsGame(S.game.id)) return false;
     const res = saves.saveAutosave(typeof text === "string" ? text : JSON.stringify(text), {
       players: S.game.players, gameId: S.game.id, meta: autosaveMeta(),
     });
-    // A full quota: say so once, keep playing; the previous autosave stays as it was.
+    // A full quota: a toast the first time, and at every failure the header warning (issue 12.6);
+    // the previous autosave stays as it was.
     if (!res.ok && !S.saveWarned) showToast(res.message);
     S.saveWarned = !res.ok;
+    session.autosaved(res);
     return res.ok;
   } catch (e) { showToast(e.message); return false; }
 }
