@@ -163,14 +163,24 @@ export class Engine {
   }
 
   _startHeartbeat() {
-    this._lastHeard = performance.now();
+    this._lastHeard = this._lastCheck = performance.now();
     this._heartbeat = setInterval(() => this._checkAlive(), this.deadlines.heartbeatMs);
   }
 
   /** Called every heartbeat: ping an idle worker, and give up on one silent for longer than allowed. */
   _checkAlive() {
     if (this.dead) return;
-    const silent = performance.now() - this._lastHeard;
+    const now = performance.now();
+    const gap = now - this._lastCheck;
+    this._lastCheck = now;
+    if (gap > 2 * this.deadlines.heartbeatMs) {
+      // This page itself was asleep (a background tab's throttled timers, a frozen phone tab): the
+      // worker's silence says nothing then. Start counting afresh instead of declaring it dead.
+      this._lastHeard = Math.max(this._lastHeard, now);
+      this._ping();
+      return;
+    }
+    const silent = now - this._lastHeard;
     let allowed = this.deadlines.idleMs;
     if (this._pending.size) {
       const ai = [...this._pending.values()].some((p) => p.op === "ai_turn");
@@ -181,6 +191,10 @@ export class Engine {
       this._die(new EngineError("crash", `${NO_ANSWER} (seit ${seconds} Sekunden keine Antwort).`));
       return;
     }
+    this._ping();
+  }
+
+  _ping() {
     // A busy worker answers the ping when its current request is done; that is fine.
     try {
       this.worker.postMessage({ type: "ping" });

@@ -86,7 +86,9 @@ export class Session {
       this.saveFailures += 1;
     }
     showSaveWarning(this.saveFailures, {
-      message: result.message || "",
+      message: result.reason === "quota"
+        ? "Der Speicher des Browsers ist voll. Das Spiel läuft weiter, wird aber nicht mehr automatisch gespeichert."
+        : result.message || "",
       exportGame: () => this.exportRunningGame(),
       freeSpace: () => this.openSaves({ closed: () => this.app.autosave() }),
     });
