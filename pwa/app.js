@@ -879,7 +879,8 @@ function openHelp() {
 }
 
 function overlayOpen() {
-  return ["main-menu", "game-menu", "handoff", "end-screen", "help", "confirm", "boot-error"].some((id) => !$(id).hidden);
+  // Any open overlay, including those other modules add (Spielstände, crash, other tab, storage full).
+  return !!document.querySelector(".overlay:not([hidden])");
 }
 
 // ---- wiring -----------------------------------------------------------------------------------------
