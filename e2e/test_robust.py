@@ -75,7 +75,7 @@ def test_worker_killed_mid_computer_turn_leads_to_the_crash_dialog_and_the_autos
     end_phase(page)
     wait_my_turn(page, "attack")
     # Short deadlines so the test does not wait two minutes; the mechanism is the same.
-    page.evaluate("() => Object.assign(kaltfront.engine.deadlines, {aiMs: 4000, callMs: 4000, idleMs: 4000})")
+    page.evaluate("() => Object.assign(kaltfront.engine.deadlines || {}, {aiMs: 4000, callMs: 4000, idleMs: 4000})")
     # The worker is killed right after the computer's turn was asked for: no error event, no reply.
     page.evaluate("""() => {
       const e = kaltfront.engine, ask = e.call.bind(e);
@@ -111,7 +111,7 @@ def test_worker_killed_mid_computer_turn_leads_to_the_crash_dialog_and_the_autos
 def test_an_idle_worker_that_dies_is_noticed_by_the_heartbeat(page, base_url, wait_for_engine):
     """Issue 12.2: no call pending, the worker gone: the heartbeat goes unanswered, the crash dialog shows."""
     playing(page, base_url, wait_for_engine)
-    page.evaluate("() => Object.assign(kaltfront.engine.deadlines, {idleMs: 4000})")
+    page.evaluate("() => Object.assign(kaltfront.engine.deadlines || {}, {idleMs: 4000})")
     page.evaluate("() => kaltfront.engine.worker.terminate()")
     page.wait_for_selector("#crash:not([hidden])", timeout=30_000)
     assert "antwortet nicht mehr" in page.inner_text("#crash")
@@ -210,8 +210,8 @@ def test_share_link_during_the_computers_turn_cancels_that_turn(page, base_url, 
     page.wait_for_selector("#confirm:not([hidden])")
     page.click("#confirm-yes")
     page.wait_for_function("() => kaltfront.state.game && kaltfront.state.game.seed === 5")
-    wait_my_turn(page, "move")
     page.evaluate("() => window.__release()")  # the old turn's reply arrives after the new game started
+    wait_my_turn(page, "move")
     page.evaluate("() => kaltfront.call('version', {})")
     page.wait_for_timeout(2000)  # time for it to do harm: refresh, autosave, error bar
     assert page.is_hidden("#ai-bar"), page.inner_text("#ai-bar")
