@@ -352,8 +352,10 @@ async function doAction(action) {
   if (S.busy) return;
   S.busy = true;
   const before = S.obs;
+  const gen = S.gen;
   try {
     const res = await call("apply", { action });
+    if (gen !== S.gen) return; // the game was left meanwhile (another tab took it over, issue 12.1)
     addLog(res.events, res.observation);
     await playEvents(res.events, before, 0.6);
     clearAnswers();
