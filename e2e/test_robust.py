@@ -183,7 +183,7 @@ def test_a_resume_that_fails_in_the_shell_returns_to_the_menu_with_a_message(pag
     _, game = bad_records(page)
     result = page.evaluate(
         """(game) => kaltfront.resumeGame({save: game, meta: {players: {nordbund: 'human', liga: 'leicht'},
-             viewer: 'nordbund', gameId: 'unkontrolliert', log: 5}})""", game)
+             viewer: 'nordbund', gameId: 'unkontrolliert', camera: {get x() { throw new Error('kaputt'); }, y: 0, scale: 1}}})""", game)
     assert result is False
     assert page.is_visible("#main-menu")
     assert page.evaluate("() => kaltfront.state.game") is None

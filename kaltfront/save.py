@@ -24,7 +24,7 @@ VERSION = 1
 # docs/save-format.md).
 SAVE_KEYS = {"format", "version", "scenario", "name", "briefing", "objectives", "region", "map", "blitz",
              "fog", "round_limit", "first", "round", "side", "phase", "money", "buildings", "units",
-             "next_id", "rng", "outcome"}
+             "next_id", "rng", "outcome", "stats"}  # stats: issue 11.11, optional
 MAP_KEYS = {"width", "height", "terrain"}
 BUILDING_KEYS = {"at", "type", "owner", "name", "capture"}
 CAPTURE_KEYS = {"side", "unit"}
@@ -70,6 +70,7 @@ def game_to_dict(g) -> dict:
                   if u.at is not None],
         "next_id": g.next_id, "rng": g.rng,
         "outcome": g.outcome.to_json() if g.outcome else None,
+        "stats": {s: dict(g.stats[s]) for s in SIDES},
     }
 
 
@@ -291,5 +292,12 @@ def game_from_dict(data: object):
               "'outcome' braucht winner und reason.")
         _keys(out, OUTCOME_KEYS, "outcome")
         g.outcome = Outcome(out["winner"], out["reason"])
+    stats = data.get("stats")  # optional: saves from before issue 11.11 have none (counts start at 0)
+    if stats is not None:
+        _need(isinstance(stats, dict) and set(stats) == set(SIDES), "'stats' braucht nordbund und liga.")
+        for side in SIDES:
+            _need(isinstance(stats[side], dict) and set(stats[side]) == {"built", "lost", "destroyed"},
+                  f"'stats' von {side} braucht built, lost und destroyed.")
+            g.stats[side] = {k: _int(stats[side], k, 0, 10**9, f"stats {side}") for k in ("built", "lost", "destroyed")}
     g.invalidate()
     return g

@@ -57,6 +57,7 @@ export class Engine {
     this._pending = new Map(); // id -> {resolve, reject, op, onProgress}
     this._progressListeners = new Set();
     this._crashListeners = new Set();
+    this._bootProgressListeners = new Set();
     this.deadlines = { ...DEFAULT_DEADLINES };
     this._lastHeard = 0; // performance.now() of the worker's last message
     this._heartbeat = null;
@@ -119,6 +120,12 @@ export class Engine {
     return () => this._progressListeners.delete(listener);
   }
 
+  /** Listen to the boot's download: listener({loaded}) with the bytes fetched so far (issue 11.5). */
+  onBootProgress(listener) {
+    this._bootProgressListeners.add(listener);
+    return () => this._bootProgressListeners.delete(listener);
+  }
+
   /** Listen for the worker dying after a successful boot (a boot failure rejects `ready` instead). */
   onCrash(listener) {
     this._crashListeners.add(listener);
@@ -139,6 +146,10 @@ export class Engine {
       this.info = message;
       this._startHeartbeat();
       this._bootResolve(message);
+      return;
+    }
+    if (message.type === "boot-progress") {
+      for (const listener of this._bootProgressListeners) listener({ loaded: message.loaded });
       return;
     }
     if (message.type === "boot-error") {
