@@ -44,6 +44,7 @@ const S = {
   hover: null, path: null, targetPreview: null, pendingTouch: null,
   busy: false,         // an action is in flight
   aiRunning: false,
+  gen: 0,              // counts games started, resumed or left: a turn of an older game stops (issue 12.4)
   covered: false,      // hot-seat cover: draw nothing (R61)
   hqNext: "enemy",
   effects: [], animPos: new Map(), hiddenUnits: new Set(),
@@ -80,6 +81,7 @@ const session = new Session({
   call: (op, args) => call(op, args),
   confirm: (text, yes) => confirmDialog(text, yes),
   toast: (text, kind) => showToast(text, kind),
+  lost: () => toMainMenu(), // another tab took this game over (issue 12.1)
 });
 
 // The Feldzug (issue 15, pwa/screens/campaign.js); its battles are played on this battle screen.
@@ -145,11 +147,13 @@ async function startGame(opts) {
   if (!S.ready) { pendingStart = opts; return; }
   const seed = opts.seed ?? Math.floor(Math.random() * 2 ** 31);
   if (!session.beforeNewGame()) return; // an unfinished autosave could not be kept: do not replace it
+  leaveGame();
   let v;
   try {
     v = await call("new_game", { scenario: opts.scenario, seed, fog: !!opts.fog, players: opts.players, viewer: opts.viewer });
   } catch (e) { showToast(e.message); return; }
   S.game = { players: opts.players, scenario: opts.scenario, fog: !!opts.fog, seed, id: saves.newGameId() };
+  await session.claimGame(S.game.id); // a new id: always free
   protokoll.clear();
   S.shownSide = null;
   enterGame();
@@ -166,31 +170,52 @@ async function startGame(opts) {
 async function resumeGame(saved = storage.readAutosave()) {
   if (!saved) { menu.show(false); return false; }
   const meta = saved.meta || {};
+  leaveGame();
+  // One game, one tab (issue 12.1): another tab that plays this game keeps it unless taken over.
+  if (!(await session.claimGame(meta.gameId))) { toMainMenu(); session.gameElsewhere(saved); return false; }
   let v;
   try {
     v = await call("load", { save: saved.save, players: meta.players, viewer: meta.viewer });
-  } catch (e) { session.loadFailed(e); menu.show(storage.hasAutosave()); return false; }
-  S.game = { players: v.players, scenario: v.observation.scenario, fog: v.observation.fog, seed: meta.seed, id: meta.gameId || saves.newGameId() };
-  protokoll.fromMeta(meta, { humans: ["nordbund", "liga"].filter((s) => v.players && v.players[s] === "human"),
-    fog: !!v.observation.fog, viewer: v.viewer });
-  S.shownSide = null;
-  enterGame();
-  setView(v);
-  await refreshCanAct();
-  updateHeader(); refreshPanel();
-  if (meta.camera) {
-    // After a page reload the camera is new: give it the map's size first, or it cannot pan (issue 17).
-    const ws = mapWorldSize(S.obs.width, S.obs.height);
-    camera.setWorld(ws.w, ws.h);
-    camera.set(meta.camera.x, meta.camera.y, meta.camera.scale);
-  } else centreOnOwnHq();
-  renderLog();
+  } catch (e) { session.releaseGame(); session.loadFailed(e); menu.show(storage.hasAutosave()); return false; }
+  try {
+    S.game = { players: v.players, scenario: v.observation.scenario, fog: v.observation.fog, seed: meta.seed, id: meta.gameId || saves.newGameId() };
+    protokoll.fromMeta(meta, { humans: ["nordbund", "liga"].filter((s) => v.players && v.players[s] === "human"),
+      fog: !!v.observation.fog, viewer: v.viewer });
+    S.shownSide = null;
+    enterGame();
+    setView(v);
+    await refreshCanAct();
+    updateHeader(); refreshPanel();
+    if (meta.camera) {
+      // After a page reload the camera is new: give it the map's size first, or it cannot pan (issue 17).
+      const ws = mapWorldSize(S.obs.width, S.obs.height);
+      camera.setWorld(ws.w, ws.h);
+      camera.set(meta.camera.x, meta.camera.y, meta.camera.scale);
+    } else centreOnOwnHq();
+    renderLog();
+  } catch (e) {
+    // Anything the checks of pwa/record-check.js did not foresee: back to the menu with a message,
+    // the entry untouched (nothing was autosaved yet), rather than a blank map (issue 12.3).
+    console.error(e);
+    toMainMenu();
+    session.loadFailed({ message: `Die Ansicht des Spiels ließ sich nicht herstellen (${e && e.message}).` });
+    return false;
+  }
   await nextTurn({ fresh: true, resumed: true });
   return true;
 }
 
+/** Stop whatever the current game was doing (a computer turn, the tab's claim) before another one. */
+function leaveGame() {
+  S.gen += 1;
+  if (ai) ai.cancel();
+  S.aiRunning = false;
+  $("ai-bar").hidden = true;
+}
+
 /** A Feldzug battle (op campaign_battle answered `v`): saves and its end go to the campaign's hooks. */
 async function startCampaignBattle(v, hooks) {
+  leaveGame();
   const o = v.observation;
   S.game = { players: v.players, scenario: o.scenario, fog: o.fog, seed: null, id: saves.newGameId(), campaign: hooks };
   protokoll.clear();
@@ -215,6 +240,8 @@ function enterGame() {
 }
 
 function toMainMenu() {
+  leaveGame();
+  session.releaseGame();
   S.game = null; S.obs = null;
   $("app").classList.add("in-menu");
   for (const id of ["end-screen", "game-menu", "handoff", "ai-bar"]) $(id).hidden = true;
@@ -268,6 +295,7 @@ async function nextTurn({ fresh = false, resumed = false } = {}) {
 }
 
 async function runAi(side) {
+  const gen = S.gen;
   S.aiRunning = true;
   S.selection = null; clearAnswers();
   $("ai-text").textContent = `${SIDE_NAME[side]} (Computer, ${STRENGTH_NAME[S.game.players[side]] || ""}) ist am Zug …`;
@@ -281,11 +309,15 @@ async function runAi(side) {
   } catch (e) {
     failed = e;
   } finally {
-    S.aiRunning = false;
-    $("ai-bar").hidden = true;
-    S.animPos.clear(); S.hiddenUnits.clear();
+    if (gen === S.gen) {
+      S.aiRunning = false;
+      $("ai-bar").hidden = true;
+      S.animPos.clear(); S.hiddenUnits.clear();
+    }
   }
-  if (!S.game) return;
+  // Another game started meanwhile (a share link, the menu): this turn is no longer on screen, and
+  // a dead engine has its own dialog (issue 12.2, 12.4).
+  if (!S.game || gen !== S.gen || engine.dead) return;
   await refresh();
   await autosave();
   if (S.obs.outcome) { showEnd(S.obs.outcome); return; }
@@ -344,16 +376,21 @@ async function showEnd(outcome) {
 }
 
 async function autosave() {
-  if (!S.game || !S.obs) return;
+  if (!S.game || !S.obs) return false;
   if (S.game.campaign) return S.game.campaign.save(); // the campaign's save holds its battle (C12)
+  if (!session.ownsGame(S.game.id)) return false; // another tab plays this game (issue 12.1)
   try {
     const text = await call("save", {});
+    // Checked again after the await: another tab may have taken the game over meanwhile (issue 12.1).
+    if (!S.game || !session.ownsGame(S.game.id)) return false;
     const res = saves.saveAutosave(typeof text === "string" ? text : JSON.stringify(text), {
       players: S.game.players, gameId: S.game.id, meta: autosaveMeta(),
     });
-    // A full quota: say so once, keep playing; the previous autosave stays as it was.
+    // A full quota: a toast the first time, and at every failure the header warning (issue 12.6);
+    // the previous autosave stays as it was.
     if (!res.ok && !S.saveWarned) showToast(res.message);
     S.saveWarned = !res.ok;
+    session.autosaved(res);
     return res.ok;
   } catch (e) { showToast(e.message); return false; }
 }
@@ -368,8 +405,10 @@ async function doAction(action) {
   if (S.busy) return;
   S.busy = true;
   const before = S.obs;
+  const gen = S.gen;
   try {
     const res = await call("apply", { action });
+    if (gen !== S.gen) return; // the game was left meanwhile (another tab took it over, issue 12.1)
     protokoll.add(res.log); renderLog();
     await playEvents(res.events, before, 0.6);
     clearAnswers();
@@ -886,7 +925,8 @@ function openHelp() {
 }
 
 function overlayOpen() {
-  return ["main-menu", "game-menu", "handoff", "end-screen", "help", "confirm", "boot-error"].some((id) => !$(id).hidden);
+  // Any open overlay, including those other modules add (Spielstände, crash, other tab, storage full).
+  return !!document.querySelector(".overlay:not([hidden])");
 }
 
 // ---- wiring -----------------------------------------------------------------------------------------

@@ -21,6 +21,9 @@
 //   {id, reply}                 the bridge's reply, parsed: {ok: true, result} or
 //                               {ok: false, error: {kind, message}}. Exactly one per request.
 //   {id, progress}              zero or more before the reply, only for streaming ops.
+//   {type: "beat"}              a sign of life: the answer to the page's {type: "ping"} (answered as
+//                               soon as the worker is free), and after every step of "ai_turn", so the
+//                               page's deadlines (pwa/engine.js) measure one step, not a whole turn.
 // Requests are handled one at a time in arrival order (the game state is one Python object; two
 // interleaved calls could see it half-changed). Requests sent during boot wait for it.
 //
@@ -108,6 +111,7 @@ function runAiTurn(id, args) {
     const step = callBridge("ai_step", args);
     if (!step.ok) return step;
     const result = step.result ?? {};
+    post({ type: "beat" });
     if ("action" in result) {
       steps += 1;
       post({ id, progress: result });
@@ -117,14 +121,26 @@ function runAiTurn(id, args) {
   return { ok: false, error: { kind: "internal", message: `Der Computerzug endete nicht nach ${MAX_AI_STEPS} Schritten.` } };
 }
 
-function handleRequest({ id, op, args }) {
+function handleRequest(request) {
+  // Whatever arrives, exactly one reply for a request with an id, and nothing thrown: a throw here
+  // would reject the queue and leave every later request unanswered (issue 12.2).
+  const id = request && typeof request === "object" ? request.id : undefined;
   let reply;
   try {
-    reply = op === "ai_turn" ? runAiTurn(id, args) : callBridge(op, args);
+    if (!request || typeof request !== "object" || typeof request.op !== "string") {
+      reply = { ok: false, error: { kind: "bad_request", message: "Ungültige Anfrage an die Spiel-Engine (keine Operation)." } };
+    } else {
+      reply = request.op === "ai_turn" ? runAiTurn(id, request.args) : callBridge(request.op, request.args);
+    }
   } catch (err) {
     reply = internalError(err);
   }
-  post({ id, reply });
+  if (id === undefined) return;
+  try {
+    post({ id, reply });
+  } catch (err) {
+    post({ id, reply: internalError(err) });
+  }
 }
 
 async function normalBoot() {
@@ -438,14 +454,22 @@ queue = boot().finally(() => { self.fetch = plainFetch; }).then(
 
 self.onmessage = (event) => {
   const request = event.data;
+  if (request && request.type === "ping") {
+    post({ type: "beat" }); // heartbeat: answered outside the queue, as soon as the worker is free
+    return;
+  }
   queue = queue.then((booted) => {
-    if (booted) {
-      handleRequest(request);
-    } else {
-      post({
-        id: request.id,
-        reply: { ok: false, error: { kind: "boot", message: "Die Spiel-Engine wurde nicht gestartet." } },
-      });
+    try {
+      if (booted) {
+        handleRequest(request);
+      } else {
+        post({
+          id: request && request.id,
+          reply: { ok: false, error: { kind: "boot", message: "Die Spiel-Engine wurde nicht gestartet." } },
+        });
+      }
+    } catch (err) {
+      console.error(err); // never reached in practice: handleRequest catches; the queue must survive
     }
     return booted;
   });
