@@ -43,6 +43,12 @@ const LOCKFILE_URL = new URL("pyodide-lock.json", VENDOR).href;
 const BUILD_INFO_URL = new URL("build-info.json", VENDOR).href;
 const MAX_AI_STEPS = 5000;
 
+// The worker runs under the Content-Security-Policy sent with this script (issue 12.7); a violation
+// here would otherwise be silent, so it goes to the page, which logs it (pwa/engine.js).
+self.addEventListener("securitypolicyviolation", (event) => {
+  self.postMessage({ type: "csp-violation", directive: event.effectiveDirective, blocked: event.blockedURI });
+});
+
 let bridge = null;
 let queue = null; // promise chain that serialises requests; starts with the boot
 
