@@ -10,6 +10,7 @@ pwa/worker.js and logged by pwa/engine.js to the page console.
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import urllib.request
@@ -49,7 +50,9 @@ def test_index_html_has_the_meta_policy_and_no_inline_script():
 
 def test_every_response_carries_the_policy_header(base_url):
     """The worker takes its policy from its own script's response, so scripts need the header too."""
-    for path in ("", "pwa/worker.js", "service-worker.js", "vendor/pyodide/pyodide.asm.wasm", "e2e/pages/boot.html"):
+    build = json.loads((ROOT / "vendor" / "build-info.json").read_text(encoding="utf-8"))
+    for path in ("", "pwa/worker.js", "service-worker.js", f"vendor/{build['runtime_dir']}pyodide.asm.wasm",
+                 "e2e/pages/boot.html"):
         with urllib.request.urlopen(base_url + path, timeout=10) as response:
             assert response.headers["Content-Security-Policy"] == CSP_HEADER, path
             assert response.headers["X-Content-Type-Options"] == "nosniff"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import json
 import sys
 import urllib.error
 import urllib.request
@@ -93,7 +94,8 @@ def test_large_files_come_compressed_with_their_own_type(base_url, encoding):
         else:
             assert headers["Content-Encoding"] is None, entry["url"]
         assert hashlib.sha256(body).digest() == hashlib.sha256(plain).digest(), entry["url"]
-    status, headers, _ = fetch(base_url + "vendor/pyodide/pyodide.asm.wasm", encoding)
+    build = json.loads((ROOT / "vendor" / "build-info.json").read_text(encoding="utf-8"))
+    status, headers, _ = fetch(base_url + f"vendor/{build['runtime_dir']}pyodide.asm.wasm", encoding)
     assert headers.get_content_type() == "application/wasm"
 
 

@@ -125,7 +125,7 @@ def test_menu_shows_before_python_and_start_unlocks_after_boot(page, base_url, w
 
 def test_boot_failure_shows_a_clear_error_not_a_blank_page(page, base_url):
     """Issue 5: if Python cannot start, the player sees why (German) over the menu, with a reload button."""
-    page.context.route("**/vendor/pyodide/python_stdlib.zip", lambda route: route.fulfill(status=404, body="fehlt"))
+    page.context.route("**/vendor/python_stdlib-*.zip", lambda route: route.fulfill(status=404, body="fehlt"))
     page.goto(base_url)
     assert page.is_visible("#main-menu")
     page.wait_for_selector("#boot-error:not([hidden])", timeout=60_000)
