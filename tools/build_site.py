@@ -6,8 +6,10 @@ beyond the standard library). It
 1. builds the kaltfront wheel from a clean temporary copy of the sources (so a stale
    setuptools `build/` folder can never smuggle deleted modules into the wheel, and the work tree that
    other people are editing stays untouched) into `vendor/`;
-2. copies the Pyodide runtime from `node_modules/pyodide/` into `vendor/pyodide/` (only the files a
-   boot fetches: checked by recording every request in headless Chromium, see e2e/test_boot.py);
+2. copies the Pyodide runtime from `node_modules/pyodide/`: `pyodide.mjs` into `vendor/pyodide/`, the
+   big `pyodide.asm.mjs` and `pyodide.asm.wasm` into `vendor/runtime-<sha12>/` (only the files a boot
+   fetches: checked by recording every request in headless Chromium, see e2e/test_boot.py), and builds
+   the cut standard library `vendor/python_stdlib-<sha12>.zip` (tools/cut_stdlib.py, issue 14);
 3. writes `vendor/pyodide-lock.json`: Pyodide's own lockfile plus an entry for kaltfront with the
    wheel's real sha256, so the worker can `loadPackage("kaltfront")` integrity-checked;
 4. writes `vendor/build-info.json` (wheel name, sha256, Pyodide and Python versions) for the page,
