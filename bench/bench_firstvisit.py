@@ -22,10 +22,11 @@ Per build, in a fresh persistent Chromium profile (a real disk HTTP cache, like 
   scenario list (`kaltfront.timings.scriptStart + engineReady`);
 - warm start offline: after the memory snapshot is stored, network off, reload: main menu visible
   (`menuShown`) and engine ready (playable);
-- peak memory during a Schwer computer turn on the largest map: the summed resident memory of the
-  profile's renderer processes (page, engine worker and service worker live there), sampled every
-  100 ms, and the page's `performance.memory.usedJSHeapSize`. Chromium gives no WASM heap size to the
-  page; the renderer RSS contains it.
+- peak memory during a Schwer computer turn on the largest map: the resident memory of the largest
+  renderer process (the page's: its dedicated engine worker and the worker's WASM heap live in it) and
+  of all the profile's renderers (the service worker's too), sampled every 100 ms, and the page's
+  `performance.memory.usedJSHeapSize`. Chromium tells the page nothing about the worker's WASM heap,
+  and the worker keeps Pyodide in a module-local variable, so the process figure is the honest one.
 Targets (issue 14): ≤ 5 MB, ≤ 7 s on 9 Mbit/s, warm ≤ 1 s playable and menu ≤ 0.3 s, < 300 MB.
 Prints figures only.
 """
@@ -131,8 +132,10 @@ def start_server(serve_py: Path, root: Path, link: Link, name: str):
     return httpd, f"http://localhost:{httpd.server_address[1]}/"
 
 
-def renderer_rss(profile: str) -> int:
-    total = 0
+def renderer_rss(profile: str) -> list[int]:
+    """Resident bytes of each renderer process of this profile (Chromium rewrites its command line into
+    one string, so the flags are matched as substrings)."""
+    sizes = []
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
             continue
@@ -142,10 +145,10 @@ def renderer_rss(profile: str) -> int:
                 continue
             for line in Path(f"/proc/{pid}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
-                    total += int(line.split()[1]) * 1024
+                    sizes.append(int(line.split()[1]) * 1024)
         except OSError:
             continue
-    return total
+    return sizes
 
 
 SNAPSHOT_SIZE = """async () => {
@@ -217,12 +220,14 @@ def first_visit(pw, serve_py, root, link_name, name, full: bool) -> dict:
 def memory_during_schwer_turn(page, profile: str) -> dict:
     scen = page.evaluate("() => kaltfront.state.scenarios")
     big = max(scen, key=lambda s: s["width"] * s["height"])
-    peak = [0]
+    peak = [0, 0]  # the largest renderer (the page's, which hosts its dedicated worker), all renderers
     done = threading.Event()
 
     def sample():
         while not done.is_set():
-            peak[0] = max(peak[0], renderer_rss(profile))
+            sizes = renderer_rss(profile) or [0]
+            peak[0] = max(peak[0], max(sizes))
+            peak[1] = max(peak[1], sum(sizes))
             time.sleep(0.1)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -238,7 +243,7 @@ def memory_during_schwer_turn(page, profile: str) -> dict:
     done.set()
     sampler.join()
     return {"map": f"{big['name']} {big['width']}x{big['height']}", "turn_s": seconds, "peak_rss": peak[0],
-            "page_js_heap": heap}
+            "peak_rss_all": peak[1], "page_js_heap": heap}
 
 
 def build_baseline(base: Path) -> None:
@@ -276,6 +281,11 @@ def main() -> int:
                 results[label]["slow4g"] = f"{slow['ready_s']:.2f} s" if "error" not in slow else f"no boot: {slow['error']}"
     for label, r in results.items():
         print(f"== {label}")
+        if "error" in r:
+            print(f"  first visit on 9 Mbit/s + 40 ms: no boot: {r['error']}")
+            if "slow4g" in r:
+                print(f"  the same on slow 4G (1.6 Mbit/s, 150 ms): {r['slow4g']}")
+            continue
         print(f"  first visit, bytes on the wire until the offline cache is complete: {r['bytes'] / 1e6:.2f} MB")
         print(f"  usable menu with the engine ready, 9 Mbit/s + 40 ms, fresh profile: {r['ready_s']:.2f} s")
         if "slow4g" in r:
@@ -283,8 +293,9 @@ def main() -> int:
         print(f"  warm start offline: menu {', '.join(f'{x:.2f}' for x in r['warm_menu_s'])} s, "
               f"engine ready (playable) {', '.join(f'{x:.2f}' for x in r['warm_ready_s'])} s")
         heap = f"{r['page_js_heap'] / 1e6:.0f} MB" if r["page_js_heap"] else "n/a"
-        print(f"  Schwer computer turn on {r['map']}: {r['turn_s']:.1f} s; peak renderer memory (page + "
-              f"workers) {r['peak_rss'] / 1e6:.0f} MB; page JS heap after it {heap}")
+        print(f"  Schwer computer turn on {r['map']}: {r['turn_s']:.1f} s; peak resident memory of the page's "
+              f"renderer (page + engine worker, WASM heap included) {r['peak_rss'] / 1e6:.0f} MB, of all the "
+              f"profile's renderers {r['peak_rss_all'] / 1e6:.0f} MB; page JS heap after it {heap}")
     return 0
 
 

@@ -77,7 +77,8 @@ def run_in_pyodide(mode: str, *, stdlib: Path, wheels: list[Path], args: list[st
             result = json.loads(line[len("RESULT "):])
     if proc.returncode != 0 or result is None:
         # Pyodide prints its whole minified runtime with some errors; the tail says what went wrong.
-        tail = "\n".join((proc.stdout + "\n" + proc.stderr).strip().splitlines()[-40:])
+        lines = [ln for ln in (proc.stdout + "\n" + proc.stderr).splitlines() if len(ln) < 400]
+        tail = "\n".join(lines[-40:])
         raise RuntimeError(f"Pyodide run '{mode}' failed (exit {proc.returncode}):\n{tail[-6000:]}")
     return result
 
