@@ -6,8 +6,8 @@ first on sys.path; Pyodide's whole archive sits behind it only because pytest an
 modules the game does not. An import guard (tools/stdlib_audit.py, "verify") records every module that
 engine code loaded from the whole archive: there must be none, and every test must pass. No browser;
 minutes of CPU (about 2.5 under Pyodide on one core), which is why it is one test. Left out inside
-Pyodide: tests/test_fuzz_doors.py, whose JSON nested 100 000 deep is a fatal stack overflow in Pyodide
-(not a RecursionError as under CPython); tools/stdlib_audit.py says why and what it means.
+Pyodide: tests/test_fuzz_doors.py and one campaign test, whose JSON nested 50 000–100 000 deep is a fatal
+stack overflow in Pyodide (not a RecursionError as under CPython); tools/stdlib_audit.py says why.
 """
 
 from __future__ import annotations

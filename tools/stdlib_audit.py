@@ -30,7 +30,11 @@ MODE = sys.argv[1] if len(sys.argv) > 1 else "smoke"
 # error that kills the interpreter and with it every later test. The browser worker has the same
 # runtime, so such input must be refused before it reaches Python (issue 12.5: the page refuses too
 # deeply nested files); the engine's own depth check is for issue 10's owners to add.
-PYODIDE_EXCLUDED = ["--ignore=/repo/tests/test_fuzz_doors.py"]
+# The same holds for the one campaign test that loads JSON nested 50 000 deep (issue 15, C12).
+PYODIDE_EXCLUDED = [
+    "--ignore=/repo/tests/test_fuzz_doors.py",
+    "--deselect=/repo/tests/test_campaign_hostile.py::test_c12_unhashable_or_deep_junk_is_a_save_error",
+]
 EXIT_CODE = 0
 
 
