@@ -132,7 +132,7 @@ def test_menu_shows_before_python_and_start_unlocks_after_boot(page, base_url, w
 
 def test_boot_failure_shows_a_clear_error_not_a_blank_page(page, base_url):
     """Issue 5: if Python cannot start, the player sees why (German) over the menu, with a reload button."""
-    page.context.route("**/vendor/pyodide/python_stdlib.zip", lambda route: route.fulfill(status=404, body="fehlt"))
+    page.context.route("**/vendor/python_stdlib-*.zip", lambda route: route.fulfill(status=404, body="fehlt"))
     page.goto(base_url)
     assert page.is_visible("#main-menu")
     page.wait_for_selector("#boot-error:not([hidden])", timeout=60_000)
@@ -143,6 +143,11 @@ def test_boot_failure_shows_a_clear_error_not_a_blank_page(page, base_url):
     assert page.is_disabled("#menu-start")
     assert page.evaluate("() => kaltfront.ready") is False
     assert page.evaluate("() => kaltfront.error.kind") == "boot"
+    # Issue 12.7: the button is wired by the script (no inline onclick under the CSP) and reloads.
+    page.evaluate("() => { window.__beforeReload = true; }")
+    with page.expect_navigation():
+        page.click("#boot-reload")
+    assert page.evaluate("() => window.__beforeReload") is None
 
 
 def test_blitz_against_leicht_select_move_end_phase_ai_then_attack(page, base_url, wait_for_engine):

@@ -133,6 +133,8 @@ function bootFailed(err) {
   menu.status(err.message, true);
   $("boot-error-text").textContent = err.message;
   $("boot-error").hidden = false;
+  // Wired here, not inline in index.html: the Content-Security-Policy allows no inline script (12.7).
+  $("boot-reload").onclick = () => location.reload();
   session.afterBootFailed();
 }
 

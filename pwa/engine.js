@@ -140,6 +140,11 @@ export class Engine {
     this._lastHeard = performance.now();
     if (!message || typeof message !== "object") return;
     if (message.type === "beat") return; // a sign of life only
+    if (message.type === "csp-violation") {
+      // Reported by the worker: logged here, in the page console where players and tests look first.
+      console.error(`Kaltfront: Content-Security-Policy verletzt im Engine-Worker: ${message.directive} ${message.blocked}`);
+      return;
+    }
     if (message.type === "ready") {
       clearTimeout(this._bootTimer);
       this.booted = true;

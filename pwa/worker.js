@@ -41,10 +41,22 @@ import { loadPyodide, version as PYODIDE_VERSION } from "../vendor/pyodide/pyodi
 // packageBaseUrl defaults to the lockfile URL's folder *as given*: a relative lockFileURL breaks
 // loadPackage ("Invalid base URL"). So every URL handed to Pyodide is made absolute here.
 const VENDOR = new URL("../vendor/", import.meta.url);
-const INDEX_URL = new URL("pyodide/", VENDOR).href;
+// Issue 14: the runtime's big files sit in a folder named by their hash and the standard library is
+// the game's own cut archive; vendor/build-info.json names both (tools/build_site.py). Without it,
+// Pyodide's own layout in vendor/pyodide/ is tried (which a current build no longer ships).
+function runtimeUrls(info) {
+  if (!info || !info.runtime_dir || !info.stdlib) return { indexURL: new URL("pyodide/", VENDOR).href };
+  return { indexURL: new URL(info.runtime_dir, VENDOR).href, stdLibURL: new URL(info.stdlib, VENDOR).href };
+}
 const LOCKFILE_URL = new URL("pyodide-lock.json", VENDOR).href;
 const BUILD_INFO_URL = new URL("build-info.json", VENDOR).href;
 const MAX_AI_STEPS = 5000;
+
+// The worker runs under the Content-Security-Policy sent with this script (issue 12.7); a violation
+// here would otherwise be silent, so it goes to the page, which logs it (pwa/engine.js).
+self.addEventListener("securitypolicyviolation", (event) => {
+  self.postMessage({ type: "csp-violation", directive: event.effectiveDirective, blocked: event.blockedURI });
+});
 
 let bridge = null;
 let queue = null; // promise chain that serialises requests; starts with the boot
@@ -143,10 +155,10 @@ function handleRequest(request) {
   }
 }
 
-async function normalBoot() {
+async function normalBoot(info) {
   const t0 = performance.now();
   const pyodide = await loadPyodide({
-    indexURL: INDEX_URL,
+    ...runtimeUrls(info),
     lockFileURL: LOCKFILE_URL,
     // Python's print() goes to the worker console, useful while debugging the engine.
     stdout: (line) => console.log(line),
@@ -216,7 +228,8 @@ except ImportError:
 `;
 
 function snapshotKey(info) {
-  return `kaltfront-snapshot/${SNAPSHOT_FORMAT}/pyodide-${PYODIDE_VERSION}/${info.wheel_sha256}`;
+  // The heap holds the imported standard library too: a new cut archive needs a new snapshot.
+  return `kaltfront-snapshot/${SNAPSHOT_FORMAT}/pyodide-${PYODIDE_VERSION}/${info.wheel_sha256}/${info.stdlib_sha256 || "full"}`;
 }
 
 function withTimeout(promise, ms, what) {
@@ -278,7 +291,7 @@ async function snapshotReadyBoot(info) {
   const wheel = fetchCheckedWheel(info, info.wheel_sha256);
   wheel.catch(() => {});
   const pyodide = await loadPyodide({
-    indexURL: INDEX_URL,
+    ...runtimeUrls(info),
     lockFileURL: LOCKFILE_URL,
     stdout: (line) => console.log(line),
     stderr: (line) => console.warn(line),
@@ -316,7 +329,7 @@ async function snapshotBoot(record, info) {
   });
   snapshot.catch(() => {});
   const pyodide = await loadPyodide({
-    indexURL: INDEX_URL,
+    ...runtimeUrls(info),
     lockFileURL: LOCKFILE_URL,
     stdout: (line) => console.log(line),
     stderr: (line) => console.warn(line),
@@ -420,7 +433,7 @@ async function boot() {
       result = null;
     }
   }
-  if (!result) result = await normalBoot();
+  if (!result) result = await normalBoot(info);
 
   bridge = result.bridge;
   post({
