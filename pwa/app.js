@@ -150,7 +150,8 @@ async function resumeGame(saved = storage.readAutosave()) {
   setView(v);
   await refreshCanAct();
   updateHeader(); refreshPanel();
-  if (meta.camera) camera.set(meta.camera.x, meta.camera.y, meta.camera.scale); else centreOnOwnHq();
+  if (!camera.restore(meta.camera)) centreOnOwnHq();
+  requestDraw();
   renderLog();
   await nextTurn({ fresh: true, resumed: true });
   return true;
@@ -183,6 +184,10 @@ function setView(v) {
   if (!v || !v.observation) return;
   S.obs = v.observation;
   S.viewer = v.viewer || S.obs.viewer;
+  // The camera learns the map's size with the first observation, before anything moves or restores
+  // it: a camera clamped against an unknown map sticks in a corner (issue 11.1).
+  const ws = mapWorldSize(S.obs.width, S.obs.height);
+  if (camera.worldW !== ws.w || camera.worldH !== ws.h) camera.setWorld(ws.w, ws.h);
   if (v.players && S.game) S.game.players = v.players;
   // Hot-seat with fog: a new player's view stays covered until "Weiter" (R61), even for one frame.
   if (humanSides().length === 2 && S.obs.fog && !S.obs.outcome && S.obs.side !== S.shownSide) S.covered = true;
@@ -309,7 +314,7 @@ async function autosave() {
 
 function autosaveMeta() {
   return { scenario: S.game.scenario, fog: S.game.fog, seed: S.game.seed, viewer: S.viewer,
-    camera: { x: camera.x, y: camera.y, scale: camera.scale }, log: S.log.slice(-50) };
+    camera: camera.snapshot(), log: S.log.slice(-50) };
 }
 
 // ---- actions ----------------------------------------------------------------------------------------

@@ -119,6 +119,27 @@ export class Camera {
     const s = Math.min(MAX_SCALE, Math.max(this.minScale(), scale));
     this.set(wx - this.viewW / 2 / s, wy - this.viewH / 2 / s, s);
   }
+  /** What a save keeps of the view: the world point at its centre and the zoom (and, for older
+   *  readers, the top-left corner). The centre, not the corner, so a game saved on a desktop and
+   *  resumed on a phone shows the same place. */
+  snapshot() {
+    const c = this.toWorld(this.viewW / 2, this.viewH / 2);
+    return { x: this.x, y: this.y, scale: this.scale, cx: c.x, cy: c.y };
+  }
+  /**
+   * Bring back a `snapshot()` (or an older save's {x, y, scale}). Call it only after `setWorld` and
+   * `setView` told the camera the map's and the canvas's size: clamping against a map of unknown size
+   * pinned the view to an empty corner (issue 11.1). False (and nothing changed) for a missing or
+   * broken value, so the caller can frame the map instead.
+   */
+  restore(saved) {
+    if (!saved || typeof saved !== "object") return false;
+    const ok = (v) => typeof v === "number" && Number.isFinite(v);
+    if (!ok(saved.scale) || saved.scale <= 0) return false;
+    if (ok(saved.cx) && ok(saved.cy)) { this.centreOn(saved.cx, saved.cy, saved.scale); return true; }
+    if (ok(saved.x) && ok(saved.y)) { this.set(saved.x, saved.y, saved.scale); return true; }
+    return false;
+  }
   toScreen(wx, wy) { return { x: (wx - this.x) * this.scale, y: (wy - this.y) * this.scale }; }
   toWorld(sx, sy) { return { x: this.x + sx / this.scale, y: this.y + sy / this.scale }; }
   hexToScreen(col, row) { const w = hexToWorld(col, row); return this.toScreen(w.x, w.y); }
