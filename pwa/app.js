@@ -12,6 +12,7 @@ import { Panel } from "./panel.js";
 import { MainMenu } from "./menu.js";
 import { renderHelp } from "./help.js";
 import { showMoney, showRound } from "./header.js";
+import { placeHqChip } from "./hq-chip.js";
 import { AiPlayer } from "./ai-player.js";
 import * as storage from "./storage.js";
 import * as saves from "./saves.js";
@@ -47,7 +48,7 @@ const S = {
 // ---- modules ----------------------------------------------------------------------------------------
 const camera = new Camera();
 const renderer = new Renderer($("map"), camera);
-const minimap = new Minimap($("minimap"), camera, (wx, wy) => { cancelTween(); camera.centreOn(wx, wy); requestDraw(); });
+const minimap = new Minimap($("minimap"), camera, (wx, wy) => { cancelTween(); camera.centreOn(wx, wy); requestDraw(); }, $("minimap-toggle"));
 const panel = new Panel($("panel-body"), $("terrain-info"), {
   build: (type) => doAction({ type: "build", at: S.selection.at, unit_type: type }),
   unload: () => startUnload(),
@@ -165,6 +166,7 @@ function enterGame() {
   S.selection = null; clearAnswers(); S.covered = false; S.effects = []; S.animPos.clear(); S.hiddenUnits.clear();
   renderer.invalidate();
   resize();
+  minimap.chooseOpen(camera.viewW, camera.viewH);
   renderLog();
 }
 
@@ -645,8 +647,8 @@ function centreOnOwnHq() {
   const ws = mapWorldSize(S.obs.width, S.obs.height);
   camera.setWorld(ws.w, ws.h);
   const scale = camera.viewW < 600 ? 0.85 : 1.1;
-  if (h) { const w = hexToWorld(h.at[0], h.at[1]); camera.centreOn(w.x, w.y, scale); }
-  else camera.centreOn(ws.w / 2, ws.h / 2, scale);
+  const w = h ? hexToWorld(h.at[0], h.at[1]) : { x: ws.w / 2, y: ws.h / 2 };
+  camera.frame(w.x, w.y, scale); // no third of the start view off the map (issue 11.12)
   requestDraw();
 }
 
@@ -725,27 +727,17 @@ function drawNow(now = performance.now()) {
 }
 
 function updateHqChip() {
-  const chip = $("hq-chip");
   const e = S.obs && !S.covered ? hq("enemy") : null;
-  if (!e) { chip.hidden = true; return; }
-  const w = hexToWorld(e.at[0], e.at[1]);
-  if (camera.isVisible(w.x, w.y, 10)) { chip.hidden = true; return; }
+  if (!e) { placeHqChip($("hq-chip"), camera, null, null, {}); return; }
   const cx = camera.viewW / 2, cy = camera.viewH / 2;
-  const p = camera.toScreen(w.x, w.y);
-  const dx = p.x - cx, dy = p.y - cy;
-  const mx = cx - 56, my = cy - 24; // keep the whole chip inside the map
-  const k = Math.min(mx / Math.abs(dx || 1e-9), my / Math.abs(dy || 1e-9));
   const from = selectedUnit() ? selectedUnit().at : (() => { const h = camera.screenToHex(cx, cy); return [h.col, h.row]; })();
   const dist = hexDistance(from, e.at);
-  const angle = Math.atan2(dy, dx) * 180 / Math.PI;
   const enemy = otherSide(S.viewer);
-  chip.className = enemy;
-  chip.innerHTML = `<span class="arrow" style="transform:rotate(${angle.toFixed(0)}deg)">➜</span>HQ ${dist}`;
-  chip.title = `HQ ${SIDE_NAME[enemy]}: ${dist} Felder`;
-  chip.dataset.distance = dist;
-  chip.style.left = `${cx + dx * k}px`;
-  chip.style.top = `${cy + dy * k}px`;
-  chip.hidden = false;
+  S.hqChipRect = placeHqChip($("hq-chip"), camera, view(), e.at, {
+    html: `<span class="arrow" aria-hidden="true">➜</span>HQ ${dist}`, title: `HQ ${SIDE_NAME[enemy]}: ${dist} Felder`,
+    side: enemy, distance: dist, blockers: [$("minimap-box"), $("ai-bar"), $("objective")],
+    rects: (renderer.lastLabels ? renderer.lastLabels.labels : []).map((l) => l.box),
+  });
 }
 
 // ---- header, panel, log -----------------------------------------------------------------------------
@@ -894,6 +886,7 @@ new Input($("map"), {
 });
 
 $("btn-end-phase").addEventListener("click", () => endPhase());
+$("minimap-toggle").addEventListener("click", () => requestDraw());
 $("counter").addEventListener("click", () => nextUnit(1));
 $("btn-target-hq").addEventListener("click", () => { jumpToHq(S.hqNext); S.hqNext = S.hqNext === "enemy" ? "own" : "enemy"; });
 $("hq-chip").addEventListener("click", () => { jumpToHq("enemy"); S.hqNext = "own"; });
@@ -954,6 +947,8 @@ window.kaltfront = {
     return times;
   },
   lastFrameMs: () => lastFrame,
+  /** Tests (issue 11.9): the map labels and unit boxes of the last frame, as laid out (screen pixels). */
+  labels: () => renderer.lastLabels || { labels: [], obstacles: [] },
 };
 
 menu.show(storage.hasAutosave());

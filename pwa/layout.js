@@ -119,6 +119,28 @@ export class Camera {
     const s = Math.min(MAX_SCALE, Math.max(this.minScale(), scale));
     this.set(wx - this.viewW / 2 / s, wy - this.viewH / 2 / s, s);
   }
+  /**
+   * Frame a start view on world point (wx, wy) (issue 11.12): zoomed in at least so far that the map
+   * covers the view (up to `maxScale`; a tiny map is not blown up without end), the point as near the
+   * middle as the map's edges allow, and no empty area beside the map where the map is larger than the
+   * view. Panning later may still look past the edge (`clamp`); a start view never wastes the screen.
+   */
+  frame(wx, wy, scale, maxScale = 1.6) {
+    const cover = Math.max(this.viewW / this.worldW, this.viewH / this.worldH);
+    const s = Math.min(MAX_SCALE, Math.max(this.minScale(), scale, Math.min(cover, maxScale)));
+    const vw = this.viewW / s, vh = this.viewH / s;
+    const place = (c, v, world) => (v >= world ? (world - v) / 2 : Math.min(world - v, Math.max(0, c - v / 2)));
+    this.scale = s;
+    this.x = place(wx, vw, this.worldW);
+    this.y = place(wy, vh, this.worldH);
+  }
+  /** Share of the view (0…1) that shows no map: for tests and the bench, never for a rule. */
+  offMapShare() {
+    const vw = this.viewW / this.scale, vh = this.viewH / this.scale;
+    const ix = Math.max(0, Math.min(this.x + vw, this.worldW) - Math.max(this.x, 0));
+    const iy = Math.max(0, Math.min(this.y + vh, this.worldH) - Math.max(this.y, 0));
+    return 1 - (ix * iy) / (vw * vh);
+  }
   /** What a save keeps of the view: the world point at its centre and the zoom (and, for older
    *  readers, the top-left corner). The centre, not the corner, so a game saved on a desktop and
    *  resumed on a phone shows the same place. */
