@@ -734,7 +734,7 @@ function updateHqChip() {
   const dist = hexDistance(from, e.at);
   const enemy = otherSide(S.viewer);
   S.hqChipRect = placeHqChip($("hq-chip"), camera, view(), e.at, {
-    html: `<span class="arrow" aria-hidden="true">➜</span>HQ ${dist}`, title: `HQ ${SIDE_NAME[enemy]}: ${dist} Felder`,
+    html: `<span class="arrow" aria-hidden="true">➜</span><span class="hq-word">HQ </span>${dist}`, title: `HQ ${SIDE_NAME[enemy]}: ${dist} Felder`,
     side: enemy, distance: dist, blockers: [$("minimap-box"), $("ai-bar"), $("objective")],
     rects: (renderer.lastLabels ? renderer.lastLabels.labels : []).map((l) => l.box),
   });

@@ -62,49 +62,72 @@ function candidates(viewW, viewH, w, h, dx, dy) {
 }
 
 /**
- * Show or hide `chip` for the enemy HQ at hex `enemyAt` (null: hide). `text` and `title` are the chip's
- * words; `blockers` are elements of the stage and `rects` rectangles in view pixels (the map's labels)
- * the chip must not cover. Returns the chosen rectangle in
- * view pixels (for tests) or null when hidden.
+ * Show or hide `chip` for the enemy HQ at hex `enemyAt` (null: hide). `html` and `title` are the chip's
+ * words (the part with class "hq-word" is left out in the compact form); `blockers` are elements of the
+ * stage and `rects` rectangles in view pixels (the map's labels) the chip must not cover. Returns the
+ * chosen rectangle in view pixels, or null when hidden.
  */
 export function placeHqChip(chip, camera, view, enemyAt, { html, title, side, distance, blockers = [], rects = [] }) {
   if (!enemyAt) { chip.hidden = true; return null; }
   const w = hexToWorld(enemyAt[0], enemyAt[1]);
   if (camera.isVisible(w.x, w.y, 10)) { chip.hidden = true; return null; }
-  chip.className = side;
-  if (chip.dataset.html !== html) { chip.innerHTML = html; chip.dataset.html = html; }
+  chip.classList.remove("nordbund", "liga");
+  chip.classList.add(side);
+  if (chip.dataset.html !== html) { chip.innerHTML = html; chip.dataset.html = html; chip.sizes = null; }
   chip.title = title;
   chip.setAttribute("aria-label", title);
   chip.dataset.distance = distance;
   chip.hidden = false;
-  const cw = chip.offsetWidth, ch = chip.offsetHeight;
   const hq = camera.toScreen(w.x, w.y);
   const dx = hq.x - camera.viewW / 2, dy = hq.y - camera.viewH / 2;
 
-  // Rectangles to keep clear, in view pixels.
-  const r = Math.max(HEX_SIZE * camera.scale * 0.8, 12) + PAD;
-  const avoid = [];
-  for (const h of neededHexes(view)) {
-    const p = camera.hexToScreen(h[0], h[1]);
-    if (p.x < -r || p.y < -r || p.x > camera.viewW + r || p.y > camera.viewH + r) continue;
-    avoid.push({ x: p.x - r, y: p.y - r, w: 2 * r, h: 2 * r });
-  }
-  for (const b of rects) avoid.push({ x: b.x - PAD, y: b.y - PAD, w: b.w + 2 * PAD, h: b.h + 2 * PAD });
+  // Rectangles to keep clear, in view pixels: the stage's controls and the labels always; around each
+  // needed hex first most of the hex, and if the edge has no such place (zoomed in on a crowded front),
+  // its middle, where the unit is drawn and a tap lands.
+  const fixed = [];
+  for (const b of rects) fixed.push({ x: b.x - PAD, y: b.y - PAD, w: b.w + 2 * PAD, h: b.h + 2 * PAD });
   const stage = chip.parentElement.getBoundingClientRect();
   for (const el of blockers) {
     if (!el || el.hidden || !el.offsetParent) continue;
     const b = el.getBoundingClientRect();
-    avoid.push({ x: b.left - stage.left - PAD, y: b.top - stage.top - PAD, w: b.width + 2 * PAD, h: b.height + 2 * PAD });
+    fixed.push({ x: b.left - stage.left - PAD, y: b.top - stage.top - PAD, w: b.width + 2 * PAD, h: b.height + 2 * PAD });
   }
-
-  let best = null, bestCost = Infinity;
-  for (const c of candidates(camera.viewW, camera.viewH, cw, ch, dx, dy)) {
-    const rect = { x: c.x, y: c.y, w: cw, h: ch };
-    let cost = 0;
-    for (const a of avoid) cost += overlapArea(rect, a);
-    if (cost === 0) { best = rect; break; }
-    if (cost < bestCost) { bestCost = cost; best = rect; }
+  const centres = [];
+  for (const h of neededHexes(view)) {
+    const p = camera.hexToScreen(h[0], h[1]);
+    if (p.x > -80 && p.y > -80 && p.x < camera.viewW + 80 && p.y < camera.viewH + 80) centres.push(p);
   }
+  // Try the full chip, then the compact one (arrow and distance); the first place free of the avoided
+  // rectangles wins. Where the whole edge is taken (zoomed far in on a crowded front), the chip goes
+  // where it covers least and lets taps through to the map, half transparent.
+  let best = null, free = false, compact = false;
+  const tiers = [[false, 0.8], [false, 0.55], [true, 0.55]];
+  let fallback = null, fallbackCost = Infinity;
+  if (!chip.sizes) {
+    // Measured once per text, not every frame: reading a size after a class change forces a layout.
+    chip.sizes = {};
+    for (const small of [false, true]) {
+      chip.classList.toggle("compact", small);
+      chip.sizes[small] = { w: chip.offsetWidth, h: chip.offsetHeight };
+    }
+  }
+  for (const [small, k] of tiers) {
+    const cw = chip.sizes[small].w, ch = chip.sizes[small].h;
+    const r = Math.max(HEX_SIZE * camera.scale * k, 10) + PAD;
+    const avoid = fixed.concat(centres.map((p) => ({ x: p.x - r, y: p.y - r, w: 2 * r, h: 2 * r })));
+    for (const c of candidates(camera.viewW, camera.viewH, cw, ch, dx, dy)) {
+      const rect = { x: c.x, y: c.y, w: cw, h: ch };
+      let cost = 0;
+      for (const a of avoid) { cost += overlapArea(rect, a); if (cost >= fallbackCost && small) break; }
+      if (cost === 0) { best = rect; free = true; compact = small; break; }
+      if (small && cost < fallbackCost) { fallbackCost = cost; fallback = rect; }
+    }
+    if (free) break;
+  }
+  if (!free) { best = fallback; compact = true; }
+  chip.classList.toggle("compact", compact);
+  chip.classList.toggle("yield", !free);
+  const cw = best.w, ch = best.h;
   chip.style.left = `${best.x}px`;
   chip.style.top = `${best.y}px`;
   // The arrow points from where the chip ended up, not from the view's centre.
