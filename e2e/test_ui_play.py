@@ -301,21 +301,23 @@ def test_hotseat_handoff_covers_the_map_under_fog(page, base_url, wait_for_engin
 
 
 def test_keyboard_shortcuts(page, base_url, wait_for_engine):
-    """R59: Tab/Shift+Tab, Esc, H/Shift+H, arrows, + and −, Enter."""
+    """R59 as issue 11.13 changed it: N/Shift+N (Tab is left to the browser), Esc, H/Shift+H,
+    Shift+arrows, + and −, Enter."""
     boot(page, base_url, wait_for_engine)
     start_from_menu(page, blitz=True, fog=False)
     wait_my_turn(page, "move")
     page.evaluate("() => document.activeElement && document.activeElement.blur()")  # keys go to the map, not a button
     ready = page.evaluate("() => kaltfront.state.obs.units.filter(u => kaltfront.state.readySet.has(u.id)).map(u => u.id)")
-    page.keyboard.press("Tab")
+    page.keyboard.press("n")
     first = page.evaluate("() => kaltfront.state.selection && kaltfront.state.selection.id")
     assert first in ready
-    page.keyboard.press("Tab")
+    page.keyboard.press("n")
     second = page.evaluate("() => kaltfront.state.selection.id")
     assert second != first and second in ready
-    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+N")
     assert page.evaluate("() => kaltfront.state.selection.id") == first
     page.keyboard.press("Escape")
+    page.keyboard.press("Escape")  # the second Esc hides the hex cursor N put on the unit
     assert page.evaluate("() => kaltfront.state.selection") is None
 
     def centre_hex():
@@ -331,7 +333,7 @@ def test_keyboard_shortcuts(page, base_url, wait_for_engine):
     assert dist(centre_hex(), own) <= 2
 
     x0 = page.evaluate("() => kaltfront.camera.x")
-    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Shift+ArrowRight")
     assert page.evaluate("() => kaltfront.camera.x") != x0
     s0 = page.evaluate("() => kaltfront.camera.scale")
     page.keyboard.press("+")

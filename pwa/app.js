@@ -13,6 +13,8 @@ import { MainMenu } from "./menu.js";
 import { renderHelp } from "./help.js";
 import { showMoney, showRound } from "./header.js";
 import { placeHqChip } from "./hq-chip.js";
+import { HexCursor } from "./hex-cursor.js";
+import { installFocusTraps } from "./focus-trap.js";
 import { AiPlayer } from "./ai-player.js";
 import * as storage from "./storage.js";
 import * as saves from "./saves.js";
@@ -47,6 +49,7 @@ const S = {
 
 // ---- modules ----------------------------------------------------------------------------------------
 const camera = new Camera();
+const cursor = new HexCursor(camera);
 const renderer = new Renderer($("map"), camera);
 const minimap = new Minimap($("minimap"), camera, (wx, wy) => { cancelTween(); camera.centreOn(wx, wy); requestDraw(); }, $("minimap-toggle"));
 const panel = new Panel($("panel-body"), $("terrain-info"), {
@@ -524,6 +527,23 @@ function onHover(sx, sy) {
   requestDraw();
 }
 
+/** Arrow keys: move the hex cursor; the map takes the focus so Enter acts there, not on a button. */
+function moveCursor(d) {
+  if (!S.obs || S.covered) return;
+  cancelTween();
+  cursor.move(d, S.obs);
+  if (document.activeElement !== $("map")) $("map").focus({ preventScroll: true });
+  onCursorMoved();
+}
+
+function onCursorMoved() {
+  // As a mouse over the hex: path preview, target preview, terrain line (read out: aria-live).
+  const p = camera.hexToScreen(cursor.at[0], cursor.at[1]);
+  S.hover = null;
+  onHover(p.x, p.y);
+  requestDraw();
+}
+
 function recordTap(t0) {
   S.tapLatencies.push(performance.now() - t0);
   if (S.tapLatencies.length > 500) S.tapLatencies.shift();
@@ -712,6 +732,7 @@ function view() {
     path: S.path, hover: S.hover,
     selectedHex: S.selection ? (S.selection.kind === "unit" ? (selectedUnit() || {}).at : S.selection.at) : null,
     animPos: S.animPos, hiddenUnits: S.hiddenUnits, effects: S.effects,
+    cursor: cursor.at,
   };
 }
 
@@ -870,13 +891,25 @@ new Input($("map"), {
   key: (cmd, detail) => {
     if (cmd === "escape") {
       for (const id of ["help", "game-menu"]) if (!$(id).hidden) { $(id).hidden = true; return true; }
-      if (!overlayOpen()) deselect();
+      if (overlayOpen()) return true;
+      // Esc cancels one step at a time: the selection, then the hex cursor (issue 11.13).
+      if (S.selection) deselect(); else if (cursor.active) { cursor.hide(); requestDraw(); }
+      return true;
+    }
+    if (cmd === "menu" && S.game && $("main-menu").hidden) {
+      if (!$("game-menu").hidden) { $("game-menu").hidden = true; return true; }
+      if (overlayOpen()) return false;
+      openGameMenu();
       return true;
     }
     if (overlayOpen() || !S.obs) return false;
     switch (cmd) {
-      case "next": nextUnit(detail); return true;
-      case "endPhase": endPhase(); return true;
+      case "next": nextUnit(detail); if (selectedUnit()) cursor.show(selectedUnit().at, S.obs); return true;
+      case "cursor": moveCursor(detail); return true;
+      case "enter":
+        if (cursor.active && !S.covered) { const p = camera.hexToScreen(cursor.at[0], cursor.at[1]); onTap(p.x, p.y, { pointerType: "keyboard" }); }
+        else endPhase();
+        return true;
       case "hq": jumpToHq(detail); return true;
       case "panKey": cancelTween(); camera.panBy(detail[0] * 120, detail[1] * 120); requestDraw(); return true;
       case "zoomKey": cancelTween(); camera.zoomAt(detail, camera.viewW / 2, camera.viewH / 2); requestDraw(); return true;
@@ -891,7 +924,11 @@ $("counter").addEventListener("click", () => nextUnit(1));
 $("btn-target-hq").addEventListener("click", () => { jumpToHq(S.hqNext); S.hqNext = S.hqNext === "enemy" ? "own" : "enemy"; });
 $("hq-chip").addEventListener("click", () => { jumpToHq("enemy"); S.hqNext = "own"; });
 $("btn-skip").addEventListener("click", () => ai && ai.skip());
-$("btn-menu").addEventListener("click", () => { $("menu-share").hidden = !session.canShare(); $("game-menu").hidden = false; $("menu-save").focus(); });
+function openGameMenu() { $("menu-share").hidden = !session.canShare(); $("game-menu").hidden = false; $("menu-save").focus(); }
+$("btn-menu").addEventListener("click", () => openGameMenu());
+// The map takes the keyboard's focus (Tab); then the hex cursor shows where the keys act (issue 11.13).
+$("map").addEventListener("focus", () => { if (S.obs && !cursor.active && !S.covered) { cursor.show(selectedUnit() ? selectedUnit().at : null, S.obs); onCursorMoved(); } });
+installFocusTraps(document.querySelectorAll("section.overlay"), $("app"));
 $("menu-share").addEventListener("click", async () => { $("game-menu").hidden = true; await session.share(); });
 $("menu-saves").addEventListener("click", () => session.openSaves());
 $("menu-close").addEventListener("click", () => { $("game-menu").hidden = true; });
@@ -947,6 +984,7 @@ window.kaltfront = {
     return times;
   },
   lastFrameMs: () => lastFrame,
+  cursorAt: () => cursor.at,
   /** Tests (issue 11.9): the map labels and unit boxes of the last frame, as laid out (screen pixels). */
   labels: () => renderer.lastLabels || { labels: [], obstacles: [] },
 };

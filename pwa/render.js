@@ -214,6 +214,14 @@ export class Renderer {
       ctx.beginPath(); hexPath(ctx, x, y, HEX_SIZE - 1);
       ctx.strokeStyle = MARK.select; ctx.lineWidth = 3.5 / this.camera.scale; ctx.stroke();
     }
+    if (view.cursor) {
+      // The keyboard's hex cursor (issue 11.13): a thick dashed outline, dark under light, seen on every terrain.
+      const { x, y } = hexToWorld(view.cursor[0], view.cursor[1]);
+      ctx.beginPath(); hexPath(ctx, x, y, HEX_SIZE - 2);
+      ctx.setLineDash([]); ctx.strokeStyle = "rgba(0,0,0,0.75)"; ctx.lineWidth = 6 / this.camera.scale; ctx.stroke();
+      ctx.setLineDash([7 / this.camera.scale, 4 / this.camera.scale]); ctx.strokeStyle = "#5ff4ff"; ctx.lineWidth = 3 / this.camera.scale; ctx.stroke();
+      ctx.setLineDash([]);
+    }
     if (view.hover) {
       const { x, y } = hexToWorld(view.hover[0], view.hover[1]);
       ctx.beginPath(); hexPath(ctx, x, y, HEX_SIZE - 1);
