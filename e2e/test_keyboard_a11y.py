@@ -83,6 +83,12 @@ def test_keyboard_only_game_focus_traps_and_axe(new_context, base_url, wait_for_
     assert o["phase"] == "move" and o["side"] == "nordbund"
     problems += axe_problems(page, "Spiel")
 
+    # A click on the map gives it focus but shows no keyboard cursor (only a keyboard focus does).
+    mb = page.locator("#map").bounding_box()
+    page.mouse.click(mb["x"] + 5, mb["y"] + mb["height"] - 5)
+    assert focused(page) == "map" and page.evaluate("() => kaltfront.cursorAt()") is None
+    page.keyboard.press("Escape")
+
     # Tab reaches every header button.
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     for bid in ("btn-menu", "btn-target-hq", "counter", "btn-end-phase"):

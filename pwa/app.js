@@ -927,7 +927,8 @@ $("btn-skip").addEventListener("click", () => ai && ai.skip());
 function openGameMenu() { $("menu-share").hidden = !session.canShare(); $("game-menu").hidden = false; $("menu-save").focus(); }
 $("btn-menu").addEventListener("click", () => openGameMenu());
 // The map takes the keyboard's focus (Tab); then the hex cursor shows where the keys act (issue 11.13).
-$("map").addEventListener("focus", () => { if (S.obs && !cursor.active && !S.covered) { cursor.show(selectedUnit() ? selectedUnit().at : null, S.obs); onCursorMoved(); } });
+// Only a keyboard focus (:focus-visible), not the focus a click or tap gives the canvas.
+$("map").addEventListener("focus", () => { if (S.obs && !cursor.active && !S.covered && $("map").matches(":focus-visible")) { cursor.show(selectedUnit() ? selectedUnit().at : null, S.obs); onCursorMoved(); } });
 installFocusTraps(document.querySelectorAll("section.overlay"), $("app"));
 $("menu-share").addEventListener("click", async () => { $("game-menu").hidden = true; await session.share(); });
 $("menu-saves").addEventListener("click", () => session.openSaves());
