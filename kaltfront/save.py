@@ -10,11 +10,29 @@ from __future__ import annotations
 import json
 
 from .hexgrid import Hex
+from .limits import (MAX_BRIEFING, MAX_BUILDING_NAME, MAX_COORD, MAX_ID, MAX_MONEY, MAX_NAME,
+                     MAX_OBJECTIVE, MAX_SCENARIO_ID, is_id, is_int, show)
 from .rulesdata import RULES, SIDES
 from .state import Building, Outcome, Unit, grid_for
 
 FORMAT = "kaltfront-save"
 VERSION = 1
+
+
+# The keys each part of a save may have; anything else is refused with its name, so a typo in a
+# hand-written save does not pass silently. A new save field must be added here (and to
+# docs/save-format.md).
+SAVE_KEYS = {"format", "version", "scenario", "name", "briefing", "objectives", "region", "map", "blitz",
+             "fog", "round_limit", "first", "round", "side", "phase", "money", "buildings", "units",
+             "next_id", "rng", "outcome"}
+MAP_KEYS = {"width", "height", "terrain"}
+BUILDING_KEYS = {"at", "type", "owner", "name", "capture"}
+CAPTURE_KEYS = {"side", "unit"}
+UNIT_KEYS = {"id", "type", "side", "at", "hp", "level", "ammo", "fuel", "moved", "attacked", "cargo"}
+OUTCOME_KEYS = {"winner", "reason"}
+# A save's text is at most this long: the largest map (200 x 200) with 120 units is about 60 000
+# characters; this bounds the work a hostile file can cause before the checks below reject it.
+MAX_SAVE_CHARS = 2_000_000
 
 
 class SaveError(ValueError):
@@ -60,9 +78,14 @@ def dumps(g) -> str:
 
 
 def loads(text: str | bytes | dict):
+    """A game from a save's text (or its parsed JSON); raises SaveError, and only SaveError, with a
+    German reason for anything else."""
     if not isinstance(text, (str, bytes, bytearray)):
         data = text  # already parsed JSON; game_from_dict says what is wrong with it
     else:
+        if len(text) > MAX_SAVE_CHARS:
+            raise SaveError(f"Der Spielstand ist zu groß (mehr als {MAX_SAVE_CHARS // 1_000_000} Millionen "
+                            f"Zeichen); so große Spielstände gibt es nicht.")
         try:
             data = json.loads(text)
         except UnicodeDecodeError:
@@ -70,6 +93,10 @@ def loads(text: str | bytes | dict):
         except json.JSONDecodeError as e:
             raise SaveError(f"Der Spielstand ist beschädigt oder unvollständig (kein gültiges JSON ab "
                             f"Zeile {e.lineno}, Spalte {e.colno}).") from None
+        except RecursionError:
+            raise SaveError("Der Spielstand ist beschädigt (zu tief verschachtelt).") from None
+        except ValueError:  # e.g. an integer of thousands of digits (Python's int-str limit)
+            raise SaveError("Der Spielstand ist beschädigt (eine Zahl ist viel zu lang).") from None
     return game_from_dict(data)
 
 
@@ -80,8 +107,18 @@ def _need(cond: bool, message: str) -> None:
         raise SaveError(f"Der Spielstand ist ungültig: {message}")
 
 
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+_is_int = is_int
+
+
+def _keys(d: dict, allowed: set[str], where: str) -> None:
+    for key in d:
+        _need(key in allowed, f"{where}: unbekanntes Feld {show(key)}.")
+
+
+def _text(v: object, what: str, limit: int) -> str:
+    _need(isinstance(v, str), f"{what} muss Text sein.")
+    _need(len(v) <= limit, f"{what} ist zu lang ({len(v)} Zeichen, höchstens {limit}).")
+    return v
 
 
 def _int(d: dict, key: str, lo: int, hi: int, where: str) -> int:
@@ -91,7 +128,7 @@ def _int(d: dict, key: str, lo: int, hi: int, where: str) -> int:
 
 
 def _hex(v: object, g, where: str) -> int:
-    _need(isinstance(v, list) and len(v) == 2 and all(_is_int(x) for x in v),
+    _need(isinstance(v, list) and len(v) == 2 and all(_is_int(x) and abs(x) <= MAX_COORD for x in v),
           f"{where}: Feld muss [Spalte, Zeile] sein.")
     h = Hex(v[0], v[1])
     _need(g.grid.contains(h), f"{where}: Feld {v} liegt nicht auf der Karte.")
@@ -104,9 +141,9 @@ def migrate(data: dict) -> dict:
     _need(_is_int(version), "die Versionsnummer fehlt.")
     if version > VERSION:
         raise SaveError(f"Dieser Spielstand stammt aus einer neueren Version von Kaltfront "
-                        f"(Format {version}, dieses Spiel kennt bis {VERSION}). Bitte aktualisiere das Spiel.")
+                        f"(Format {show(version)}, dieses Spiel kennt bis {VERSION}). Bitte aktualisiere das Spiel.")
     if version < 1:
-        raise SaveError(f"Spielstand-Format {version} wird nicht unterstützt.")
+        raise SaveError(f"Spielstand-Format {show(version)} wird nicht unterstützt.")
     return data
 
 
@@ -117,19 +154,22 @@ def game_from_dict(data: object):
     if data.get("format") != FORMAT:
         raise SaveError("Das ist kein Kaltfront-Spielstand.")
     data = migrate(data)
+    _keys(data, SAVE_KEYS, "Spiel")
     g = Game()
-    for key in ("scenario", "name", "briefing", "region"):
-        v = data.get(key, "")
-        _need(isinstance(v, str), f"'{key}' muss Text sein.")
     _need(isinstance(data.get("scenario"), str), "'scenario' fehlt.")
-    g.scenario_id, g.name = data["scenario"], data.get("name", "")
-    g.briefing, g.region = data.get("briefing", ""), data.get("region", "")
+    g.scenario_id = _text(data["scenario"], "'scenario'", MAX_SCENARIO_ID)
+    g.name = _text(data.get("name", ""), "'name'", MAX_NAME)
+    g.briefing = _text(data.get("briefing", ""), "'briefing'", MAX_BRIEFING)
+    g.region = _text(data.get("region", ""), "'region'", MAX_NAME)
     obj = data.get("objectives", {})
-    _need(isinstance(obj, dict) and all(isinstance(v, str) for v in obj.values()),
-          "'objectives' muss Texte je Seite enthalten.")
+    _need(isinstance(obj, dict) and all(k in SIDES and isinstance(v, str) for k, v in obj.items()),
+          "'objectives' muss Texte je Seite (nordbund, liga) enthalten.")
+    for k, v in obj.items():
+        _text(v, f"objectives.{k}", MAX_OBJECTIVE)
     g.objectives = dict(obj)
     m = data.get("map")
     _need(isinstance(m, dict), "die Karte ('map') fehlt.")
+    _keys(m, MAP_KEYS, "map")
     w = _int(m, "width", 1, 200, "map")
     h = _int(m, "height", 1, 200, "map")
     rows = m.get("terrain")
@@ -139,7 +179,7 @@ def game_from_dict(data: object):
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             t = RULES.terrain_by_char.get(ch)
-            _need(t is not None, f"unbekanntes Geländezeichen {ch!r} auf Feld [{c}, {r}].")
+            _need(t is not None, f"unbekanntes Geländezeichen {show(ch)} auf Feld [{c}, {r}].")
             terrain.append(t.id)
     g.width, g.height, g.grid, g.terrain = w, h, grid_for(w, h), terrain
     for key in ("blitz", "fog"):
@@ -155,7 +195,8 @@ def game_from_dict(data: object):
     g.round = _int(data, "round", 1, 10**6, "Spiel")
     money = data.get("money")
     _need(isinstance(money, dict) and set(money) == set(SIDES)
-          and all(_is_int(v) and v >= 0 for v in money.values()), "'money' braucht nordbund und liga ≥ 0.")
+          and all(_is_int(v) and 0 <= v <= MAX_MONEY for v in money.values()),
+          f"'money' braucht nordbund und liga von 0 bis {MAX_MONEY}.")
     g.money = dict(money)
     g.rng = _int(data, "rng", 0, (1 << 64) - 1, "Spiel")
 
@@ -164,16 +205,18 @@ def game_from_dict(data: object):
     for k, bd in enumerate(blist):
         where = f"Gebäude {k + 1}"
         _need(isinstance(bd, dict), f"{where} ist kein Objekt.")
+        _keys(bd, BUILDING_KEYS, where)
         i = _hex(bd.get("at"), g, where)
-        _need(bd.get("type") == terrain[i], f"{where}: Typ {bd.get('type')!r} passt nicht zum Gelände {terrain[i]!r}.")
+        _need(bd.get("type") == terrain[i], f"{where}: Typ {show(bd.get('type'))} passt nicht zum Gelände '{terrain[i]}'.")
         _need(i not in g.buildings, f"{where} steht doppelt.")
         _need(bd.get("owner") in SIDES + (None,), f"{where}: Besitzer muss nordbund, liga oder null sein.")
-        _need(isinstance(bd.get("name", ""), str), f"{where}: Name muss Text sein.")
+        _text(bd.get("name", ""), f"{where}: Name", MAX_BUILDING_NAME)
         b = Building(at=i, type=terrain[i], owner=bd.get("owner"), name=bd.get("name", ""))
         cap = bd.get("capture")
         if cap is not None:
-            _need(isinstance(cap, dict) and cap.get("side") in SIDES and _is_int(cap.get("unit")),
+            _need(isinstance(cap, dict) and cap.get("side") in SIDES and is_id(cap.get("unit")),
                   f"{where}: 'capture' braucht side und unit.")
+            _keys(cap, CAPTURE_KEYS, f"{where}, capture")
             b.capture_side, b.capture_unit = cap["side"], cap["unit"]
         g.buildings[i] = b
     for i, t in enumerate(terrain):
@@ -185,10 +228,11 @@ def game_from_dict(data: object):
 
     def read_unit(ud: object, where: str, carrier: Unit | None) -> Unit:
         _need(isinstance(ud, dict), f"{where} ist kein Objekt.")
-        uid = _int(ud, "id", 1, 10**9, where)
+        _keys(ud, UNIT_KEYS, where)
+        uid = _int(ud, "id", 1, MAX_ID, where)
         _need(uid not in g.units, f"{where}: Nummer {uid} kommt doppelt vor.")
         utype = ud.get("type")
-        _need(isinstance(utype, str) and utype in RULES.units, f"{where}: unbekannter Typ {utype!r}.")
+        _need(isinstance(utype, str) and utype in RULES.units, f"{where}: unbekannter Typ {show(utype)}.")
         ut = RULES.units[utype]
         _need(ud.get("side") in SIDES, f"{where}: Seite muss nordbund oder liga sein.")
         if carrier is None:
@@ -235,7 +279,7 @@ def game_from_dict(data: object):
         read_unit(ud, f"Einheit {k + 1}", None)
     for side in SIDES:
         _need(g.unit_count(side) <= RULES.max_units, f"{side} hat mehr als {RULES.max_units} Einheiten.")
-    g.next_id = _int(data, "next_id", 1, 10**9, "Spiel")
+    g.next_id = _int(data, "next_id", 1, MAX_ID + 1, "Spiel")
     _need(all(uid < g.next_id for uid in g.units), "'next_id' muss größer als jede Einheitennummer sein.")
     for b in g.buildings.values():
         if b.capture_unit is not None:
@@ -245,6 +289,7 @@ def game_from_dict(data: object):
         _need(isinstance(out, dict) and "winner" in out and out["winner"] in SIDES + (None,)
               and out.get("reason") in ("hq", "no_army", "round_limit", "surrender"),
               "'outcome' braucht winner und reason.")
+        _keys(out, OUTCOME_KEYS, "outcome")
         g.outcome = Outcome(out["winner"], out["reason"])
     g.invalidate()
     return g
