@@ -115,7 +115,7 @@ def test_every_header_control_visible_uncut_and_tappable_from_320_to_1920(liga_g
     360 px, one row from 900 px; with room for a "Rückgängig" button."""
     page = liga_game
     wait_my_turn(page, "attack")
-    assert page.is_visible("#counter")
+    page.wait_for_selector("#counter:not([hidden])")  # the header follows the turn after one more engine answer
     # The longest texts the header shows: Baltische Liga, Angriffsphase, "Keiner kann schießen" or "n können schießen".
     assert page.inner_text("#hdr-phase") == "Angriffsphase"
     page.evaluate("""() => { if ([...document.querySelectorAll('#header button')].some(b => b.textContent.includes('Rückgängig'))) return;

@@ -172,6 +172,7 @@ def test_resume_from_main_menu_on_a_phone_then_turned_sideways(new_context, base
     page.click("#menu-main")
     page.wait_for_selector("#main-menu:not([hidden])")  # shown once the autosave is written
     page.set_viewport_size({"width": 915, "height": 412})
+    page.wait_for_function("() => window.innerWidth === 915 && window.innerHeight === 412")
     page.click("#menu-continue")
     wait_my_turn(page)
     cam = assert_camera_knows_the_map(page)
