@@ -6,6 +6,7 @@ and leaves the game exactly as it was. Answers to questions use only what the si
 
 from __future__ import annotations
 
+from . import undo
 from .actions import (Action, Attack, Build, EndPhase, IllegalAction, Load, Move, Surrender, Unload,
                       action_from_json)
 from .buildings import (buildable_types, end_of_move_phase_captures, start_of_move_phase,
@@ -60,12 +61,18 @@ class Game(GameState):
                 u.cargo.append(c.id)
         # Start-of-move-phase effects apply to the first turn too (D4).
         start_of_move_phase(g, g.side, [])
+        g.record_seed, g.record_actions = seed_state(seed), []
         g.invalidate()
         return g
 
     def clone(self) -> Game:
         from .save import game_from_dict, game_to_dict
-        return game_from_dict(game_to_dict(self))
+        # The histories are copied, not re-checked by replaying them: they are known to be right.
+        g = game_from_dict(game_to_dict(self, history=False))
+        g.undo_base, g.undo_actions, g.undo_block = self.undo_base, list(self.undo_actions), self.undo_block
+        g.record_seed = self.record_seed
+        g.record_actions = None if self.record_actions is None else list(self.record_actions)
+        return g
 
     # -- serialisation ----------------------------------------------------------------------
     def to_json(self) -> str:
@@ -318,14 +325,35 @@ class Game(GameState):
         if isinstance(action, dict):
             action = action_from_json(action)
         if isinstance(action, Surrender):
-            return self._surrender(action)
+            events = self._surrender(action)
+            self._record(action)
+            return events
         self._running()
         handler = {Move: self._move, Load: self._load, Unload: self._unload, Attack: self._attack,
                    Build: self._build, EndPhase: self._end_phase}.get(type(action))
         if handler is None:
             raise IllegalAction(f"Unbekannte Aktion: {action!r}")
         events: list[dict] = []
+        before = undo.before_action(self, action)
         handler(action, events)
+        self.invalidate()
+        undo.after_action(self, action, events, before)
+        self._record(action)
+        return events
+
+    def _record(self, action: Action) -> None:
+        if self.record_actions is not None:
+            self.record_actions.append(action)
+
+    def can_undo(self) -> dict:
+        """Whether the last action of this phase can be taken back (D16): {"ok", "reason", "code",
+        "steps"}; `reason` is the German text the button shows when it cannot."""
+        return undo.can_undo(self)
+
+    def undo(self) -> list[dict]:
+        """Restore the exact state before the last action of this phase (D16); raises IllegalAction
+        with the German reason when that is not allowed. Returns [{"type": "undone", ...}]."""
+        events = undo.undo(self)
         self.invalidate()
         return events
 

@@ -32,10 +32,22 @@ def _unit_to_dict(g, u: Unit) -> dict:
     return d
 
 
-def game_to_dict(g) -> dict:
+def units_to_list(g) -> list[dict]:
+    return [_unit_to_dict(g, u) for u in sorted(g.units.values(), key=lambda x: x.id) if u.at is not None]
+
+
+def buildings_to_list(g) -> list[dict]:
+    return [{"at": g.hex(b.at).to_json(), "type": b.type, "owner": b.owner, "name": b.name,
+             "capture": ({"side": b.capture_side, "unit": b.capture_unit}
+                         if b.capture_side is not None else None)}
+            for b in sorted(g.buildings.values(), key=lambda x: x.at)]
+
+
+def game_to_dict(g, history: bool = True) -> dict:
+    """The save dict; `history=False` leaves out the undo history and the replay record."""
     chars = [RULES.terrain[t].char for t in g.terrain]
     w = g.width
-    return {
+    d = {
         "format": FORMAT, "version": VERSION,
         "scenario": g.scenario_id, "name": g.name, "briefing": g.briefing,
         "objectives": dict(g.objectives), "region": g.region,
@@ -43,16 +55,17 @@ def game_to_dict(g) -> dict:
                 "terrain": ["".join(chars[r * w:(r + 1) * w]) for r in range(g.height)]},
         "blitz": g.blitz, "fog": g.fog, "round_limit": g.round_limit, "first": g.first,
         "round": g.round, "side": g.side, "phase": g.phase, "money": dict(g.money),
-        "buildings": [
-            {"at": g.hex(b.at).to_json(), "type": b.type, "owner": b.owner, "name": b.name,
-             "capture": ({"side": b.capture_side, "unit": b.capture_unit}
-                         if b.capture_side is not None else None)}
-            for b in sorted(g.buildings.values(), key=lambda x: x.at)],
-        "units": [_unit_to_dict(g, u) for u in sorted(g.units.values(), key=lambda x: x.id)
-                  if u.at is not None],
+        "buildings": buildings_to_list(g),
+        "units": units_to_list(g),
         "next_id": g.next_id, "rng": g.rng,
         "outcome": g.outcome.to_json() if g.outcome else None,
     }
+    if history:
+        d["undo"] = {"block": g.undo_block, "base": g.undo_base,
+                     "actions": [a.to_json() for a in g.undo_actions]}
+        d["record"] = (None if g.record_actions is None else
+                       {"seed": g.record_seed, "actions": [a.to_json() for a in g.record_actions]})
+    return d
 
 
 def dumps(g) -> str:
@@ -247,4 +260,75 @@ def game_from_dict(data: object):
               "'outcome' braucht winner und reason.")
         g.outcome = Outcome(out["winner"], out["reason"])
     g.invalidate()
+    _read_record(data, g)
+    _read_undo(data, g)
     return g
+
+
+# Generous caps: a phase has at most a few hundred undoable actions (60 units, their cargo, builds);
+# a long game a few ten thousand actions in all.
+MAX_UNDO_ACTIONS = 1000
+MAX_RECORD_ACTIONS = 200_000
+
+
+def _actions(v: object, cap: int, where: str) -> list:
+    from .actions import IllegalAction, action_from_json
+    _need(isinstance(v, list) and len(v) <= cap, f"'{where}' muss eine Liste mit höchstens {cap} Aktionen sein.")
+    out = []
+    for k, a in enumerate(v):
+        try:
+            out.append(action_from_json(a))
+        except IllegalAction as e:
+            raise SaveError(f"Der Spielstand ist ungültig: {where}, Aktion {k + 1}: {e}") from None
+    return out
+
+
+def _read_record(data: dict, g) -> None:
+    """The replay record (issue 13): the seed the game started from and every action since."""
+    rec = data.get("record")
+    if rec is None:
+        return
+    _need(isinstance(rec, dict), "'record' muss null oder ein Objekt sein.")
+    seed = rec.get("seed")
+    _need(_is_int(seed) and 0 <= seed < (1 << 64), "record.seed muss eine Zahl von 0 bis 2^64-1 sein.")
+    g.record_seed, g.record_actions = seed, _actions(rec.get("actions"), MAX_RECORD_ACTIONS, "record.actions")
+
+
+def _read_undo(data: dict, g) -> None:
+    """The undo history (D16), checked by replaying it: it must lead exactly to the saved state."""
+    from .actions import IllegalAction
+    from .undo import REASONS, UNDOABLE
+    u = data.get("undo")
+    if u is None:  # saves written before undo existed
+        return
+    _need(isinstance(u, dict), "'undo' muss ein Objekt sein.")
+    block = u.get("block", "phase")
+    _need(block in REASONS, f"undo.block: unbekannter Grund {block!r}.")
+    g.undo_block = block
+    actions = _actions(u.get("actions", []), MAX_UNDO_ACTIONS, "undo.actions")
+    base = u.get("base")
+    if not actions:
+        _need(base is None, "undo.base muss null sein, wenn es nichts zurückzunehmen gibt.")
+        return
+    _need(g.outcome is None, "eine beendete Partie hat nichts zurückzunehmen.")
+    _need(isinstance(base, dict) and set(base) == {"units", "buildings", "money", "next_id", "block"}
+          and base["block"] in REASONS,
+          "undo.base braucht units, buildings, money, next_id und block.")
+    d = {k: v for k, v in data.items() if k not in ("undo", "record")}
+    d.update({k: base[k] for k in ("units", "buildings", "money", "next_id")})
+    try:
+        start = game_from_dict(d)
+    except SaveError as e:
+        raise SaveError(f"{e} (im Rückgängig-Verlauf)") from None
+    start.undo_block = base["block"]
+    for k, a in enumerate(actions):
+        where = f"undo.actions, Aktion {k + 1}"
+        _need(isinstance(a, UNDOABLE), f"{where} lässt sich nicht zurücknehmen.")
+        try:
+            start.apply(a)
+        except IllegalAction as e:
+            raise SaveError(f"Der Spielstand ist ungültig: {where}: {e}") from None
+        _need(len(start.undo_actions) == k + 1, f"{where} lässt sich nicht zurücknehmen.")
+    _need(game_to_dict(start, history=False) == game_to_dict(g, history=False),
+          "der Rückgängig-Verlauf führt nicht zum gespeicherten Stand.")
+    g.undo_base, g.undo_actions = start.undo_base, start.undo_actions

@@ -88,6 +88,15 @@ class GameState:
         self.rng = 0
         self.next_id = 1
         self.outcome: Outcome | None = None
+        # Undo within the phase (D16, kaltfront/undo.py): state after the last action that cannot be
+        # taken back, the undoable actions since, and why nothing before them can be undone.
+        self.undo_base: dict | None = None
+        self.undo_actions: list = []
+        self.undo_block = "phase"
+        # Replay record (issue 13): the seed the game started from and every action since; None for
+        # a position that did not start from a shipped scenario.
+        self.record_seed: int | None = None
+        self.record_actions: list | None = None
         self._visible_cache: dict[str, frozenset[int]] = {}
         self._cost_cache: dict[str, list[int | None]] = {}  # movement class -> cost per hex
 
