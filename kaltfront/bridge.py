@@ -61,7 +61,14 @@ class Session:
         g = self._game()
         v = self.viewer()
         return {"observation": g.observe(v), "viewer": v, "players": dict(self.players),
-                "outcome_text": g.describe_outcome()}
+                "outcome_text": g.describe_outcome(), "undo": self._undo_state()}
+
+    def _undo_state(self) -> dict:
+        """g.can_undo() for the person at the screen (D16); the computer's actions are not theirs."""
+        g = self._game()
+        if g.outcome is None and self.players.get(g.side) != "human":
+            return {"ok": False, "reason": "Der Computer ist am Zug", "code": "computer", "steps": 0}
+        return g.can_undo()
 
     # -- operations ---------------------------------------------------------------------------
     def op_version(self, args: dict) -> dict:
@@ -133,6 +140,18 @@ class Session:
         viewer = self.viewer()
         events = g.apply(action_from_json(args.get("action")))
         return {"events": g.observe_events(events, viewer), **self.view()}
+
+    def op_can_undo(self, args: dict) -> dict:
+        return self._undo_state()
+
+    def op_undo(self, args: dict) -> dict:
+        """Take back the last action of the phase (D16); the reply is shaped like `apply`'s."""
+        g = self._game()
+        state = self._undo_state()
+        if not state["ok"]:
+            raise IllegalAction(f"Zurücknehmen geht nicht: {state['reason']}.")
+        events = g.undo()
+        return {"events": g.observe_events(events, self.viewer()), **self.view()}
 
     def op_ai_step(self, args: dict) -> dict:
         """One action of the computer for the side to act; the page calls it until `done`."""
