@@ -141,6 +141,15 @@ class Session:
         events = g.apply(action_from_json(args.get("action")))
         return {"events": g.observe_events(events, viewer), **self.view()}
 
+    def op_fire_zones(self, args: dict) -> dict:
+        """Enemy fire zones for the person at the screen (issue 13.2): only enemies they can see."""
+        target, enemy = args.get("target"), args.get("enemy")
+        if target is not None and (isinstance(target, bool) or not isinstance(target, (int, str))):
+            raise BadRequest("target muss eine Einheitennummer oder ein Einheitentyp sein.")
+        if enemy is not None and (isinstance(enemy, bool) or not isinstance(enemy, int)):
+            raise BadRequest("enemy muss eine Einheitennummer sein.")
+        return self._game().fire_zones(self.viewer(), target, enemy)
+
     def op_can_undo(self, args: dict) -> dict:
         return self._undo_state()
 

@@ -268,6 +268,12 @@ class Game(GameState):
                  "affordable": room and RULES.units[t].cost <= self.money[self.side]}
                 for t in buildable_types(self, b)]
 
+    def fire_zones(self, side: str, target: int | str | None = None, enemy: int | None = None) -> dict:
+        """Where the enemies `side` can see can fire next turn, and after moving (issue 13.2,
+        kaltfront/threat.py); only visible enemies count."""
+        from .threat import fire_zones
+        return fire_zones(self, side, target, enemy)
+
     def units_that_can_act(self) -> dict:
         """Units that can still fire, move or unload (R55), for the rings and the counter."""
         out: dict[str, list[int]] = {"attack": [], "move": [], "unload": []}
