@@ -32,6 +32,7 @@ class Session:
         self.players: dict[str, str] = {"nordbund": "human", "liga": "human"}
         self.fixed_viewer: str | None = None
         self.ai: dict[str, object] = {}
+        self.replay = None  # the replay being watched (issue 13.3), apart from the game
 
     # Who looks at the screen: the one person against the computer; in hot-seat the side to act;
     # when the computer plays both sides, the side named at the start (default Nordbund).
@@ -149,6 +150,37 @@ class Session:
         if enemy is not None and (isinstance(enemy, bool) or not isinstance(enemy, int)):
             raise BadRequest("enemy muss eine Einheitennummer sein.")
         return self._game().fire_zones(self.viewer(), target, enemy)
+
+    # -- replays (issue 13.3) -------------------------------------------------------------------
+    def op_replay_export(self, args: dict) -> dict:
+        """The replay file of the finished game; a running game has none."""
+        from .replay import make_replay
+        meta = args.get("meta") or {}
+        if not isinstance(meta, dict):
+            raise BadRequest("meta muss ein Objekt sein.")
+        return make_replay(self._game(), {"players": dict(self.players), **meta})
+
+    def op_replay_open(self, args: dict) -> dict:
+        from .replay import load_replay
+        self.replay = load_replay(args.get("replay"))
+        return {**self.replay.summary(), "view": self.replay.view(0)}
+
+    def _replay(self):
+        if self.replay is None:
+            raise BadRequest("Es ist keine Wiederholung geöffnet.")
+        return self.replay
+
+    def op_replay_view(self, args: dict) -> dict:
+        recent = args.get("recent", 0)
+        if not isinstance(recent, int) or isinstance(recent, bool) or not 0 <= recent <= 100:
+            raise BadRequest("recent muss eine Zahl von 0 bis 100 sein.")
+        return self._replay().view(args.get("index"), recent)
+
+    def op_replay_round(self, args: dict) -> dict:
+        r = args.get("round")
+        if not isinstance(r, int) or isinstance(r, bool):
+            raise BadRequest("round muss eine ganze Zahl sein.")
+        return {"index": self._replay().round_start(r)}
 
     def op_can_undo(self, args: dict) -> dict:
         return self._undo_state()

@@ -332,6 +332,7 @@ class Game(GameState):
             action = action_from_json(action)
         if isinstance(action, Surrender):
             events = self._surrender(action)
+            undo.clear(self, "phase")  # the game is over: nothing is taken back any more
             self._record(action)
             return events
         self._running()
