@@ -15,6 +15,8 @@ import { AiPlayer } from "./ai-player.js";
 import * as storage from "./storage.js";
 import * as saves from "./saves.js";
 import { Session } from "./session.js";
+import { Aids } from "./aids.js";
+import { ReplayScreen } from "./screens/replay.js";
 import { SIDE_NAME, PHASE_NAME, STRENGTH_NAME, counterText, roundText, winnerText, reasonText, eventText, otherSide } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
@@ -56,6 +58,12 @@ const panel = new Panel($("panel-body"), $("terrain-info"), {
 const menu = new MainMenu({ onStart: (o) => startGame(o), onContinue: () => resumeGame(), onHelp: () => openHelp() });
 let engine = null;
 let ai = null;
+// Undo and enemy fire zones (issue 13, pwa/aids.js): the engine answers, this module draws.
+const aids = new Aids({
+  call: (op, args) => call(op, args), toast: (t, k) => showToast(t, k), requestDraw: () => requestDraw(),
+  myTurn: () => myTurn(), busy: () => S.busy, inGame: () => !!(S.game && S.obs), aiRunning: () => S.aiRunning,
+  selectedUnit: () => selectedUnit(), viewer: () => S.viewer, afterUndo: (res) => afterUndo(res),
+});
 // Offline cache, share links, save slots and crash recovery (pwa/session.js), through these hooks.
 const session = new Session({
   ready: () => S.ready,
@@ -70,6 +78,10 @@ const session = new Session({
   confirm: (text, yes) => confirmDialog(text, yes),
   toast: (text, kind) => showToast(text, kind),
 });
+
+// Replays (issue 13.3, pwa/screens/replay.js): kept at the end of a game, watched from the end screen
+// and from "Spielstände".
+const replayScreen = new ReplayScreen({ call: (op, args) => call(op, args), rules: () => S.rules, toast: (t, k) => showToast(t, k) });
 
 // ---- engine ----------------------------------------------------------------------------------------
 function call(op, args) { return engine.call(op, args); }
@@ -170,6 +182,7 @@ function toMainMenu() {
   S.game = null; S.obs = null;
   $("app").classList.add("in-menu");
   for (const id of ["end-screen", "game-menu", "handoff", "ai-bar"]) $(id).hidden = true;
+  aids.render();
   menu.show(storage.hasAutosave());
   requestDraw();
 }
@@ -187,6 +200,7 @@ function setView(v) {
   // Hot-seat with fog: a new player's view stays covered until "Weiter" (R61), even for one frame.
   if (humanSides().length === 2 && S.obs.fog && !S.obs.outcome && S.obs.side !== S.shownSide) S.covered = true;
   renderer.invalidate();
+  aids.setView(v);
 }
 
 async function refresh() {
@@ -291,6 +305,7 @@ function showEnd(outcome) {
   es.hidden = false;
   $("end-main").focus();
   updateHeader(); requestDraw();
+  if (S.game) replayScreen.gameEnded(S.game.id, S.obs && S.obs.name);
 }
 
 async function autosave() {
@@ -341,6 +356,20 @@ async function doAction(action) {
     S.busy = false;
     updateHeader();
   }
+}
+
+/** After "Rückgängig" (D16): the engine restored the position; show it like after an action. */
+async function afterUndo(res) {
+  const what = { move: "Bewegung", load: "Einladen", unload: "Ausladen", build: "Produktion" };
+  const ev = (res.events || []).find((e) => e.type === "undone");
+  if (ev) { S.log.push(`${what[ev.action.type] || "Aktion"} zurückgenommen.`); renderLog(); }
+  const keep = S.selection;
+  clearAnswers();
+  setView(res);
+  await refreshCanAct();
+  if (keep && keep.kind === "unit" && selectedUnit()) selectUnit(selectedUnit()); else S.selection = null;
+  updateHeader(); refreshPanel(); requestDraw();
+  await autosave();
 }
 
 async function endPhase({ confirmed = false } = {}) {
@@ -396,6 +425,7 @@ async function selectUnit(u, t0) {
   S.selection = { kind: "unit", id: u.id };
   S.reach = S.targets = S.loadOpts = S.unloadOptions = null; S.unloadUnit = null; S.path = null; S.targetPreview = null;
   refreshPanel(); requestDraw();
+  aids.selectionChanged(); // tapping an enemy shows its reach and fire range (issue 13)
   if (!myTurn() || u.side !== S.obs.side) return;
   const sel = S.selection;
   if (S.obs.phase === "move") {
@@ -435,6 +465,7 @@ async function selectBuilding(b) {
 
 function deselect() {
   S.selection = null; S.buildOptions = null; clearAnswers();
+  aids.selectionChanged();
   refreshPanel(); requestDraw();
 }
 
@@ -704,6 +735,7 @@ function view() {
     path: S.path, hover: S.hover,
     selectedHex: S.selection ? (S.selection.kind === "unit" ? (selectedUnit() || {}).at : S.selection.at) : null,
     animPos: S.animPos, hiddenUnits: S.hiddenUnits, effects: S.effects,
+    aids: S.covered ? null : aids,
   };
 }
 
@@ -763,6 +795,7 @@ function updateHeader() {
   c.disabled = !n;
   $("btn-end-phase").disabled = !mine || S.busy;
   $("btn-target-hq").disabled = !o;
+  aids.render();
   window.kaltfront.state.phase = o.phase;
 }
 
@@ -879,6 +912,7 @@ new Input($("map"), {
     if (overlayOpen() || !S.obs) return false;
     switch (cmd) {
       case "next": nextUnit(detail); return true;
+      case "undo": aids.undo(); return true;
       case "endPhase": endPhase(); return true;
       case "hq": jumpToHq(detail); return true;
       case "panKey": cancelTween(); camera.panBy(detail[0] * 120, detail[1] * 120); requestDraw(); return true;
@@ -895,7 +929,7 @@ $("hq-chip").addEventListener("click", () => { jumpToHq("enemy"); S.hqNext = "ow
 $("btn-skip").addEventListener("click", () => ai && ai.skip());
 $("btn-menu").addEventListener("click", () => { $("menu-share").hidden = !session.canShare(); $("game-menu").hidden = false; $("menu-save").focus(); });
 $("menu-share").addEventListener("click", async () => { $("game-menu").hidden = true; await session.share(); });
-$("menu-saves").addEventListener("click", () => session.openSaves());
+$("menu-saves").addEventListener("click", () => { session.openSaves(); replayScreen.decorateSaves(); });
 $("menu-close").addEventListener("click", () => { $("game-menu").hidden = true; });
 $("menu-save").addEventListener("click", async () => {
   if ((await autosave()) && (await session.saveSlot())) showToast("Spiel gespeichert.", "info");
@@ -951,6 +985,8 @@ window.kaltfront = {
   lastFrameMs: () => lastFrame,
 };
 
+aids.mount();
+window.kaltfront.aids = aids;
 menu.show(storage.hasAutosave());
 window.kaltfront.timings.menuShown = performance.now();
 boot();

@@ -115,6 +115,8 @@ export class Input {
         if (t && t.tagName === "BUTTON") return;
         cmd = "endPhase"; break;
       case "Escape": cmd = "escape"; break;
+      case "Backspace": cmd = "undo"; break; // D16: take back the last action of the phase
+      case "z": case "Z": if (!(e.ctrlKey || e.metaKey) || e.altKey) return; cmd = "undo"; break;
       case "h": case "H": cmd = "hq"; detail = e.shiftKey ? "own" : "enemy"; break;
       case "ArrowLeft": cmd = "panKey"; detail = [1, 0]; break;
       case "ArrowRight": cmd = "panKey"; detail = [-1, 0]; break;
@@ -124,7 +126,8 @@ export class Input {
       case "-": case "_": case "−": case "Subtract": cmd = "zoomKey"; detail = 0.8; break;
       default: return;
     }
-    if (e.ctrlKey || e.metaKey || e.altKey) return; // leave browser shortcuts (Ctrl + zoom) alone
+    // Leave browser shortcuts (Ctrl + zoom) alone; Ctrl+Z is the game's undo.
+    if ((e.ctrlKey || e.metaKey || e.altKey) && cmd !== "undo") return;
     const handled = this.h.key ? this.h.key(cmd, detail) : false;
     if (handled !== false) e.preventDefault();
   }
