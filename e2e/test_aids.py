@@ -204,6 +204,14 @@ def test_issue13_fire_zones_toggle_enemy_reach_and_path_damage_under_fog(page, b
 
 def test_issue13_replay_from_end_screen_viewer_and_saves_export_import(page, base_url, wait_for_engine, tmp_path):
     boot(page, base_url, wait_for_engine)
+    # The help page explains the three aids.
+    page.click("#menu-help-main")
+    section = page.locator("#help-content #hilfe-hilfen")
+    assert section.count() == 1
+    text = page.inner_text("#help-content")
+    for words in ("Rückgängig", "Feind gesichtet", "Feuerzonen", "Wiederholung ansehen", ".kaltfront-replay.json"):
+        assert words in text
+    page.click("#help-close")
     page.evaluate("() => kaltfront.startGame({scenario: 'uebungsplatz', fog: true, seed: 7, players: {nordbund: 'human', liga: 'leicht'}})")
     page.wait_for_function("() => kaltfront.myTurn() && !kaltfront.state.busy")
     # Play a little: two moves and the end of the phase; the computer answers.

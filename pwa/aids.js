@@ -235,7 +235,7 @@ export class Aids {
       const label = `⚠ −${dmg}`;
       ctx.font = "bold 13px system-ui, sans-serif"; ctx.textAlign = "center"; ctx.textBaseline = "middle";
       const tw = ctx.measureText(label).width + 10;
-      const y = p.y + r + 6;
+      const y = p.y - r - 6; // above the hex, like the attack preview's label
       ctx.fillStyle = "rgba(140,0,0,0.92)";
       ctx.beginPath(); ctx.rect(p.x - tw / 2, y - 9, tw, 18); ctx.fill();
       ctx.fillStyle = "#fff"; ctx.fillText(label, p.x, y + 0.5);

@@ -106,7 +106,7 @@ export class ReplayScreen {
         el("input", { id: "replays-file", type: "file", accept: ".json,application/json", hidden: true }),
         el("button", { id: "replays-import", className: "wide", textContent: "Wiederholung importieren",
           onclick: () => $("replays-file").click() }));
-      const before = $("saves-message") || $("saves-close");
+      const before = $("saves-close");
       if (before) before.before(sec); else card.append(sec);
       $("replays-file").addEventListener("change", async (event) => {
         const file = event.target.files && event.target.files[0];
@@ -180,7 +180,7 @@ export class ReplayScreen {
         el("div", { id: "replay-stage", className: "replay-stage" }, el("canvas", { id: "replay-map", aria: { label: "Karte der Wiederholung" } })),
         el("aside", { className: "replay-log" }, el("h3", { textContent: "Protokoll" }), el("ol", { id: "replay-log" }))),
       el("div", { className: "replay-controls" },
-        el("button", { id: "replay-start", textContent: "⏮", title: "Zum Anfang", aria: { label: "Zum Anfang" }, onclick: () => this.seek(0) }),
+        el("button", { id: "replay-start", textContent: "|◀", title: "Zum Anfang", aria: { label: "Zum Anfang" }, onclick: () => this.seek(0) }),
         el("button", { id: "replay-back", textContent: "◀", title: "Schritt zurück", aria: { label: "Schritt zurück" }, onclick: () => this.step(-1) }),
         el("button", { id: "replay-play", className: "primary", textContent: "▶", title: "Abspielen", aria: { label: "Abspielen" }, onclick: () => this.togglePlay() }),
         el("button", { id: "replay-step", textContent: "▶|", title: "Schritt vor", aria: { label: "Schritt vor" }, onclick: () => this.step(1) }),
