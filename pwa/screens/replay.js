@@ -221,6 +221,7 @@ export class ReplayScreen {
       return false;
     }
     this.summary = opened;
+    this.want = 0;
     const meta = opened.meta || {};
     $("replay-title").textContent = `Wiederholung: ${meta.name || opened.view.observation.name}`;
     $("replay-result").textContent = opened.final.text || "";
@@ -251,6 +252,7 @@ export class ReplayScreen {
   async seek(n) {
     if (!this.summary) return;
     const index = Math.max(0, Math.min(this.summary.length, n));
+    this.want = index; // quick taps on "Schritt vor" count from where the last one was heading
     const gen = (this.seekGen = (this.seekGen || 0) + 1);
     const v = await this.h.call("replay_view", { index, recent: RECENT });
     if (gen !== this.seekGen) return; // a newer request won
@@ -267,7 +269,7 @@ export class ReplayScreen {
     if (index >= this.summary.length) this.stop();
   }
 
-  step(d) { this.stop(); return this.seek(this.index + d); }
+  step(d) { this.stop(); return this.seek((this.want ?? this.index) + d); }
 
   togglePlay() { if (this.playing) this.stop(); else this.play(); }
 
@@ -279,7 +281,7 @@ export class ReplayScreen {
     b.textContent = "⏸"; b.title = "Anhalten"; b.setAttribute("aria-label", "Anhalten");
     const tick = async () => {
       if (!this.playing) return;
-      await this.seek(this.index + 1);
+      await this.seek((this.want ?? this.index) + 1);
       if (this.playing) this.timer = setTimeout(tick, STEP_MS / Number($("replay-speed").value));
     };
     this.timer = setTimeout(tick, STEP_MS / Number($("replay-speed").value));
