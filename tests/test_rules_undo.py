@@ -278,3 +278,14 @@ def test_d16_fairness_undo_never_returns_information(steps):
     assert seen <= plain_seen
     assert state(start) == state(g)
     assert start.record_actions is None or start.record_actions == g.record_actions
+
+
+def test_d16_bridge_hot_seat_each_player_takes_back_only_their_own_phase():
+    bridge.reset()
+    call("new_game", scenario="uebungsplatz", seed=3, fog=True, players={"nordbund": "human", "liga": "human"})
+    side = call("observe")["result"]["observation"]["side"]
+    mv = next(a for a in call("legal_actions")["result"] if a["type"] == "move")
+    assert call("apply", action=mv)["result"]["undo"]["ok"] is True
+    r = call("apply", action={"type": "end_phase"})["result"]
+    assert r["viewer"] != side and r["undo"]["ok"] is False  # the other player cannot take it back
+    assert call("undo")["ok"] is False
