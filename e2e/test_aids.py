@@ -303,3 +303,31 @@ def test_issue13_phone_undo_and_fire_zones_by_touch(phone_page, base_url, wait_f
     page.tap("#btn-undo")
     page.wait_for_function("() => kaltfront.state.obs.units.find((x) => x.id === 2).at[1] === 2")
     assert undo_state(page)["reason"] == "Noch nichts zurückzunehmen"
+
+
+def test_issue13_the_last_ten_finished_games_are_kept_within_the_storage_share(page, base_url, wait_for_engine):
+    """pwa/replays.js: at most ten, oldest dropped first, all within a fixed share of the storage."""
+    page.goto(base_url)
+    r = page.evaluate("""async () => {
+        const m = await import(new URL('pwa/replays.js', location.href));
+        localStorage.clear();
+        const fake = (k, pad) => ({format: 'kaltfront-replay', version: 1, actions: [], final: {round: k, text: 'x'},
+                                   meta: {name: 'Spiel ' + k, saved: '2026-11-30T20:0' + (k % 10) + ':00Z', pad}});
+        for (let k = 1; k <= 12; k++) m.keepReplay('g' + k, fake(k, ''));
+        const ten = m.listReplays().map((e) => e.id);
+        const again = m.keepReplay('g12', fake(12, ''));           // the same game is not kept twice
+        const big = 'x'.repeat(Math.floor(m.BUDGET_CHARS / 3));
+        for (let k = 13; k <= 15; k++) m.keepReplay('g' + k, fake(k, big));
+        const share = m.listReplays();
+        const used = share.reduce((n, e) => n + e.size, 0);
+        const stored = Object.keys(localStorage).filter((key) => key.startsWith(m.ITEM_PREFIX)).length;
+        const tooBig = m.keepReplay('huge', fake(99, 'x'.repeat(m.BUDGET_CHARS + 1)));
+        return {ten, again, ids: share.map((e) => e.id), used, budget: m.BUDGET_CHARS, max: m.MAX_KEPT, stored, tooBig,
+                name: m.replayFileName({name: 'Rügen und Hiddensee', saved_at: '2026-11-30T20:00:00Z'})};
+    }""")
+    assert r["max"] == 10 and r["ten"] == [f"g{k}" for k in range(12, 2, -1)]  # newest first, g1 and g2 dropped
+    assert r["again"] == {"ok": True, "kept": False}
+    assert r["ids"][:2] == ["g15", "g14"] and r["used"] <= r["budget"] and len(r["ids"]) <= 10
+    assert r["stored"] == len(r["ids"])  # dropped replays leave nothing behind
+    assert r["tooBig"]["ok"] is False and "zu groß" in r["tooBig"]["message"]
+    assert r["name"] == "kaltfront-ruegen-und-hiddensee-2026-11-30.kaltfront-replay.json"

@@ -105,7 +105,9 @@ export function deleteReplay(id) {
 }
 
 export function replayFileName(entry) {
-  const name = String(entry.name || "spiel").toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  const umlaut = { "ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss" };
+  const name = String(entry.name || "spiel").toLowerCase().replace(/[äöüß]/g, (c) => umlaut[c])
+    .normalize("NFKD").replace(/[\u0300-\u036f]/g, "").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
   const day = String(entry.saved_at || "").slice(0, 10) || "wiederholung";
   return `kaltfront-${name || "spiel"}-${day}${SUFFIX}`;
 }
