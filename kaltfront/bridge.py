@@ -8,6 +8,7 @@ page gets is what its viewer may see (observe, filtered events): the page never 
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 import traceback
@@ -33,6 +34,8 @@ class Session:
         self.fixed_viewer: str | None = None
         self.ai: dict[str, object] = {}
         self.replay = None  # the replay being watched (issue 13.3), apart from the game
+        self.campaign = None  # a Feldzug (issue 15); its ops live in campaign/session.py
+        self.campaign_players: dict[str, str] = {"nordbund": "human", "liga": "normal"}
 
     # Who looks at the screen: the one person against the computer; in hot-seat the side to act;
     # when the computer plays both sides, the side named at the start (default Nordbund).
@@ -234,6 +237,11 @@ def handle(text: str) -> str:
         if not isinstance(args, dict):
             raise BadRequest("'args' muss ein Objekt sein.")
         method = getattr(SESSION, "op_" + request["op"], None)
+        if method is None and request["op"].startswith("campaign_"):
+            # Feldzug ops (issue 15) live in campaign/session.py, imported only when first used
+            from .campaign.session import CAMPAIGN_OPS
+            if request["op"] in CAMPAIGN_OPS:
+                method = functools.partial(CAMPAIGN_OPS[request["op"]], SESSION)
         if method is None:
             raise BadRequest(f"Unbekannte Operation: {request['op']!r}.")
         reply = {"ok": True, "result": method(args)}

@@ -72,6 +72,7 @@ class Game(GameState):
         g.undo_base, g.undo_actions, g.undo_block = self.undo_base, list(self.undo_actions), self.undo_block
         g.record_seed = self.record_seed
         g.record_actions = None if self.record_actions is None else list(self.record_actions)
+        g.record_setup = [dict(s) for s in self.record_setup]
         return g
 
     # -- serialisation ----------------------------------------------------------------------
@@ -589,6 +590,54 @@ class Game(GameState):
             if b is not None and b.owner == side and b.type in AIRCRAFT_HOMES:
                 continue
             self._destroy(u, events, kind="crashed")
+
+    # -- campaign start (FELDZUG C6, C8) ---------------------------------------------------------
+    def reinforcement_sites(self, side: str, unit_type: str) -> list[int]:
+        """Where an extra start unit of `unit_type` may stand (C8): the side's HQ first, then its
+        free production buildings that produce that unit's movement class, in hex order."""
+        if self.blitz and unit_type not in RULES.blitz_buildable:
+            return []
+        klass = RULES.units[unit_type].movement
+        own = sorted((b for b in self.buildings.values() if b.owner == side and b.at not in self.board
+                      and klass in RULES.buildings[b.type].produces),
+                     key=lambda b: (b.type != "hq", b.at))
+        return [b.at for b in own]
+
+    def campaign_setup(self, side: str, *, money_delta: int = 0, units: list[str] | tuple = (),
+                       round_limit: int | None = None) -> list[dict]:
+        """The one hook for campaign battles (docs/campaign.md): before the first action, change a
+        side's start money by `money_delta` (never below 0), place extra `units` (C8 Verstärkung) on
+        its HQ or free own production buildings, and give a map without a round limit one (C6).
+        Checks everything first: raises IllegalAction (German) and changes nothing."""
+        if self.round != 1 or self.outcome is not None or self.side != self.first:
+            raise IllegalAction("Verstärkungen gibt es nur vor dem ersten Zug einer Schlacht.")
+        if side not in SIDE_NAMES:
+            raise IllegalAction(f"Unbekannte Seite: {side!r}.")
+        taken: set[int] = set()
+        places = []
+        for ut in units:
+            if ut not in RULES.units:
+                raise IllegalAction(f"Unbekannter Einheitentyp: {ut!r}.")
+            free = [i for i in self.reinforcement_sites(side, ut) if i not in taken]
+            if not free:
+                raise IllegalAction(f"Für {RULES.units[ut].name} ist kein freies eigenes Gebäude da.")
+            taken.add(free[0])
+            places.append((ut, free[0]))
+        if self.unit_count(side) + len(places) > RULES.max_units:
+            raise IllegalAction(f"Mehr als {RULES.max_units} Einheiten sind nicht erlaubt.")
+        self.money[side] = max(0, self.money[side] + money_delta)
+        events = []
+        for ut, at in places:
+            u = self.new_unit(side, ut, at)
+            events.append({"type": "built", "unit": u.id, "unit_type": ut, "side": side,
+                           "at": self.hex(at).to_json(), "cost": 0})
+        if round_limit is not None and self.round_limit is None:
+            self.round_limit = round_limit
+        if self.record_actions is not None:  # a replay starts from the scenario plus this (issue 13)
+            self.record_setup.append({"side": side, "money_delta": money_delta, "units": list(units),
+                                      "round_limit": round_limit})
+        self.invalidate()
+        return events
 
     # -- convenience ----------------------------------------------------------------------------
     def describe_outcome(self) -> str:

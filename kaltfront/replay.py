@@ -43,6 +43,12 @@ def make_replay(g, meta: dict | None = None) -> dict:
         start = new_game(g.scenario_id, seed=g.record_seed, fog=g.fog)
     except KeyError:
         raise ReplayError(f"Die Karte {g.scenario_id!r} gibt es in diesem Spiel nicht mehr.") from None
+    try:
+        for setup in g.record_setup:  # a Feldzug battle's reinforcements and limits (issue 15, C6, C8)
+            start.campaign_setup(setup["side"], money_delta=setup["money_delta"], units=setup["units"],
+                                 round_limit=setup["round_limit"])
+    except IllegalAction as e:
+        raise ReplayError(f"Die Aufzeichnung passt nicht zur Karte: {e}") from None
     data = {"format": FORMAT, "version": VERSION, "start": game_to_dict(start, history=False),
             "seed": g.record_seed, "actions": [a.to_json() for a in g.record_actions],
             "final": _final(g), "meta": _meta(meta or {})}

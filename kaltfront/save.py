@@ -65,6 +65,8 @@ def game_to_dict(g, history: bool = True) -> dict:
                      "actions": [a.to_json() for a in g.undo_actions]}
         d["record"] = (None if g.record_actions is None else
                        {"seed": g.record_seed, "actions": [a.to_json() for a in g.record_actions]})
+        if g.record_actions is not None and g.record_setup:
+            d["record"]["setup"] = [dict(s) for s in g.record_setup]
     return d
 
 
@@ -292,6 +294,17 @@ def _read_record(data: dict, g) -> None:
     seed = rec.get("seed")
     _need(_is_int(seed) and 0 <= seed < (1 << 64), "record.seed muss eine Zahl von 0 bis 2^64-1 sein.")
     g.record_seed, g.record_actions = seed, _actions(rec.get("actions"), MAX_RECORD_ACTIONS, "record.actions")
+    setup = rec.get("setup", [])
+    _need(isinstance(setup, list) and len(setup) <= 4, "record.setup muss eine Liste mit höchstens 4 Einträgen sein.")
+    for k, s in enumerate(setup):
+        where = f"record.setup, Eintrag {k + 1}"
+        _need(isinstance(s, dict) and set(s) == {"side", "money_delta", "units", "round_limit"}
+              and s["side"] in SIDES and _is_int(s["money_delta"]) and abs(s["money_delta"]) <= 10**6
+              and isinstance(s["units"], list) and len(s["units"]) <= RULES.max_units
+              and all(isinstance(t, str) and t in RULES.units for t in s["units"])
+              and (s["round_limit"] is None or (_is_int(s["round_limit"]) and 1 <= s["round_limit"] <= 10**6)),
+              f"{where} braucht side, money_delta, units und round_limit.")
+    g.record_setup = [dict(s) for s in setup]
 
 
 def _read_undo(data: dict, g) -> None:

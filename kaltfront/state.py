@@ -97,6 +97,7 @@ class GameState:
         # a position that did not start from a shipped scenario.
         self.record_seed: int | None = None
         self.record_actions: list | None = None
+        self.record_setup: list[dict] = []  # campaign_setup calls before the first action (issue 15)
         self._visible_cache: dict[str, frozenset[int]] = {}
         self._cost_cache: dict[str, list[int | None]] = {}  # movement class -> cost per hex
 

@@ -150,3 +150,25 @@ def test_issue13_bridge_export_open_view_round():
     assert call("replay_round", round=1)["result"]["index"] == 0
     assert call("replay_view", index=-1)["error"]["kind"] == "bad_request"
     assert call("replay_open", replay={"format": "x"})["error"]["kind"] == "save"
+
+
+def test_issue13_a_feldzug_battle_replays_with_its_reinforcements():
+    """Issue 15's campaign_setup (C6, C8) changes the start; the record keeps it, the replay repeats it."""
+    g = kaltfront.new_game("fehmarnsund", seed=9, fog=True)
+    g.campaign_setup("nordbund", money_delta=300, units=["jaeger"], round_limit=12)
+    g.campaign_setup("liga", money_delta=-200, units=[], round_limit=12)
+    play(g, {"nordbund": "leicht", "liga": "leicht"}, 9, max_rounds=2)
+    if g.outcome is None:
+        g.apply({"type": "surrender", "side": g.side})
+    again = kaltfront.Game.from_json(g.to_json())
+    assert again.record_setup == g.record_setup and len(g.record_setup) == 2
+    r = load_replay(make_replay(again))
+    assert game_to_dict(r.state(r.length), history=False) == game_to_dict(g, history=False)
+    plain = kaltfront.new_game("fehmarnsund", seed=9, fog=True)
+    assert r.state(0).unit_count("nordbund") == plain.unit_count("nordbund") + 1
+    assert r.state(0).money["nordbund"] == plain.money["nordbund"] + 300
+    d = json.loads(g.to_json())
+    d["record"]["setup"][0]["units"] = ["drache"]
+    with pytest.raises(kaltfront.SaveError) as exc:
+        kaltfront.Game.from_json(d)
+    assert "record.setup" in str(exc.value)

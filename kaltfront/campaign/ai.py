@@ -1,0 +1,199 @@
+"""The computer opponent of the campaign's strategic step (FELDZUG C4, C8, C10, C11).
+
+`CampaignAI(strength, side, seed).next_order(campaign.observe(side))` returns the side's next order
+(a plan, its tactical options or a retreat) or None when the side has nothing to decide. It reads only
+the observation, so it plans from what its side sees (C11): hidden KP are unknown to it. Decisions
+are deterministic for a seed and an observation.
+
+- Leicht occupies a random free neighbour with 1 KP, moves little and attacks now and then.
+- Normal occupies the most open free region, moves inner KP to the front and attacks an adjacent
+  enemy region it outnumbers by 2 KP or more; it spends all TP on the Kriegskasse.
+- Schwer weighs the Taktikpunkte (C7): it gathers KP in the region it attacks from (moves come before
+  the battle), attacks where the KP lead and its last result give the most TP, strikes thinly held
+  regions first, keeps its base guarded and buys Reserven when it can spare them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from ..rulesdata import other_side
+from .feldzug import KP_CAP, MAX_MOVE_KP, RESERVEN_TP, STRENGTHS, TP_PER_KP, TP_RESULT
+
+
+class CampaignAI:
+    def __init__(self, strength: str, side: str, seed: int = 0) -> None:
+        if strength not in STRENGTHS:
+            raise ValueError(f"Unbekannte Stärke: {strength!r} (leicht, normal oder schwer).")
+        self.strength, self.side, self.seed = strength, side, seed
+
+    def next_order(self, obs: dict) -> dict | None:
+        side = self.side
+        if obs.get("outcome") is not None or obs.get("viewer") != side:
+            return None
+        # A fresh generator per decision, from the seed and where the campaign stands: the same
+        # observation gives the same order, whatever was decided before.
+        rng = random.Random(f"{self.seed}:{obs['round']}:{obs['phase']}:{(obs.get('battle') or {}).get('no')}")
+        if obs["phase"] == "plan" and not obs["planned"][side]:
+            return {"type": "plan", "side": side, **self.plan(obs, rng)}
+        b = obs.get("battle")
+        if obs["phase"] == "options" and b and not b["chosen"][side]:
+            return {"type": "options", "side": side, **self.options(obs, b)}
+        r = obs.get("retreat")
+        if obs["phase"] == "retreat" and r and r["side"] == side:
+            n, k = r["kp"], len(r["to"])
+            return {"type": "retreat", "side": side,
+                    "to": {t: n // k + (1 if i < n % k else 0) for i, t in enumerate(r["to"])}}
+        return None
+
+    # -- the strategic step ------------------------------------------------------------------------------
+    def plan(self, obs: dict, rng: random.Random) -> dict:
+        side, enemy = self.side, other_side(self.side)
+        R = {r["id"]: r for r in obs["regions"]}
+        own = [r for r in R if R[r]["owner"] == side]
+        avail = {r: max(0, (R[r]["kp"] or 0) - 1) for r in own}
+        budget = MAX_MOVE_KP
+        out: dict = {"occupy": None, "moves": [], "attack": None}
+        free_next = [f for f in R if R[f]["owner"] is None and any(R[n]["owner"] == side for n in R[f]["neighbours"])]
+
+        def enemy_kp(r: str) -> int | None:
+            return R[r]["kp"]
+
+        # distance of every region to the nearest region not our own (the front)
+        front_dist = self._front_distance(R, side)
+
+        if self.strength == "leicht":
+            if free_next and rng.random() < 0.7:
+                f = rng.choice(sorted(free_next))
+                srcs = [n for n in R[f]["neighbours"] if n in avail and avail[n] > 0]
+                if srcs:
+                    s = rng.choice(sorted(srcs))
+                    out["occupy"] = {"region": f, "from": s, "kp": 1}
+                    avail[s] -= 1
+                    budget -= 1
+            self._to_front(R, own, avail, front_dist, budget // 2, out, side)
+            targets = [(a, e) for a in sorted(own) for e in R[a]["neighbours"]
+                       if R[e]["owner"] == enemy and (R[a]["kp"] or 0) >= 2]
+            if targets and rng.random() < 0.35:
+                a, e = rng.choice(targets)
+                out["attack"] = {"from": a, "to": e, "follow": 1}
+            return out
+
+        # Normal and Schwer: occupy the most open free region (fewest enemy neighbours, most free ones).
+        if free_next:
+            def openness(f: str) -> tuple:
+                nbs = R[f]["neighbours"]
+                return (-sum(1 for n in nbs if R[n]["owner"] == enemy),
+                        sum(1 for n in nbs if R[n]["owner"] is None), -front_dist.get(f, 0), f)
+            choices = sorted(free_next, key=openness, reverse=True)
+            for f in choices:
+                srcs = sorted((n for n in R[f]["neighbours"] if n in avail and avail[n] > 0),
+                              key=lambda n: (avail[n], n), reverse=True)
+                if srcs:
+                    s = srcs[0]
+                    n = min(2 if self.strength == "normal" else 3, avail[s], budget)
+                    if self.strength == "schwer" and any(R[x]["owner"] == enemy for x in R[f]["neighbours"]):
+                        n = min(avail[s], budget, 4)  # a region at the front needs more to hold
+                    out["occupy"] = {"region": f, "from": s, "kp": n}
+                    avail[s] -= n
+                    budget -= n
+                    break
+
+        if self.strength == "normal":
+            best = None
+            for a in sorted(own):
+                for e in R[a]["neighbours"]:
+                    ek = enemy_kp(e)
+                    if R[e]["owner"] != enemy or ek is None:
+                        continue
+                    lead = (R[a]["kp"] or 0) - ek
+                    if lead >= 2 and (best is None or lead > best[0]):
+                        best = (lead, a, e)
+            if best:
+                _, a, e = best
+                out["attack"] = {"from": a, "to": e, "follow": max(1, (R[a]["kp"] or 0) // 2)}
+            self._to_front(R, own, avail, front_dist, budget, out, side)
+            return out
+
+        # Schwer: pick the attack with the best TP margin after gathering KP in its source.
+        last = obs["last_result"].get(side)
+        last_enemy = obs["last_result"].get(enemy)
+        base = next(r for r in R if R[r]["base"] == side)
+        best = None
+        for a in sorted(own):
+            gather = min(budget, sum(avail[n] for n in R[a]["neighbours"] if n in avail and n != base))
+            for e in R[a]["neighbours"]:
+                ek = enemy_kp(e)
+                if R[e]["owner"] != enemy or ek is None:
+                    continue
+                mine = (R[a]["kp"] or 0) + gather
+                margin = (TP_RESULT[last] - TP_RESULT[last_enemy]) + TP_PER_KP * (mine - ek)
+                value = margin + (25 if ek == 1 else 0) + (15 if R[e]["base"] == enemy else 0)
+                # Attacking is cheap (a beaten attacker loses 1 KP and keeps its region) and a won
+                # attack swings two regions, which decide the end (C9): attack at any fair margin.
+                if margin >= (-10 if obs["round"] >= 8 else 0) and (best is None or value > best[0]):
+                    best = (value, a, e, gather)
+        if best:
+            _, a, e, gather = best
+            for n in sorted(R[a]["neighbours"], key=lambda x: -avail.get(x, 0)):
+                if budget <= 0 or n not in avail or n == base or avail[n] <= 0:
+                    continue
+                k = min(avail[n], budget)
+                out["moves"].append({"from": n, "to": a, "kp": k})
+                avail[n] -= k
+                budget -= k
+            total = (R[a]["kp"] or 0) + sum(m["kp"] for m in out["moves"] if m["to"] == a)
+            out["attack"] = {"from": a, "to": e, "follow": max(1, total // 2)}
+        # Keep the base guarded if an enemy region borders it; move the rest to the front.
+        if any(R[n]["owner"] == enemy for n in R[base]["neighbours"]):
+            avail[base] = max(0, avail.get(base, 0) - 5)
+        self._to_front(R, own, avail, front_dist, budget, out, side)
+        return out
+
+    @staticmethod
+    def _front_distance(R: dict, side: str) -> dict[str, int]:
+        dist: dict[str, int] = {}
+        todo: deque[str] = deque()
+        for r in R:
+            if R[r]["owner"] != side:
+                dist[r] = 0
+                todo.append(r)
+        while todo:
+            x = todo.popleft()
+            for n in R[x]["neighbours"]:
+                if n not in dist:
+                    dist[n] = dist[x] + 1
+                    todo.append(n)
+        return dist
+
+    @staticmethod
+    def _to_front(R, own, avail, front_dist, budget, out, side) -> None:
+        """Move spare KP of inner regions one step towards the front, within the budget."""
+        used = sum(m["kp"] for m in out["moves"]) + (out["occupy"]["kp"] if out["occupy"] else 0)
+        budget = min(budget, MAX_MOVE_KP - used)
+        for r in sorted(own, key=lambda x: (-front_dist.get(x, 0), x)):
+            if budget <= 0:
+                break
+            if front_dist.get(r, 0) < 2 or avail.get(r, 0) <= 0:
+                continue
+            closer = sorted((n for n in R[r]["neighbours"] if R[n]["owner"] == side
+                             and front_dist.get(n, 0) < front_dist[r]), key=lambda n: (front_dist[n], n))
+            if not closer:
+                continue
+            k = min(avail[r], budget)
+            out["moves"].append({"from": r, "to": closer[0], "kp": k})
+            avail[r] -= k
+            budget -= k
+
+    # -- tactical options (C8) ---------------------------------------------------------------------------
+    def options(self, obs: dict, battle: dict) -> dict:
+        tp = battle["tp"][self.side]
+        if tp <= 0:
+            return {"kriegskasse": 0, "verstaerkung": [], "reserven": False}
+        reserven = False
+        if (self.strength == "schwer" and tp >= RESERVEN_TP + 45
+                and (obs["kp_total"][self.side] or 0) < KP_CAP):
+            reserven = True
+            tp -= RESERVEN_TP
+        return {"kriegskasse": tp, "verstaerkung": [], "reserven": reserven}

@@ -1,0 +1,83 @@
+"""The campaign's computer opponent (issue 15; C4, C8, C10, C11): it plans only from what its side
+sees, plays whole campaigns with legal orders at every strength, and Schwer beats Normal."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from campaign_helpers import LIGA, NB, plans, position
+
+from kaltfront.campaign import STRENGTHS, Campaign, CampaignAI
+from kaltfront.campaign.selfplay import main as campaign_selfplay_main
+from kaltfront.campaign.selfplay import play_campaign
+
+
+def _variants():
+    """Two campaigns that differ only in KP the Nordbund cannot see (C11): Rostock borders no
+    Nordbund region."""
+    a = position({"kullen": (NB, 20), "falster": (NB, 6), "moen": (NB, 4), "darss": (LIGA, 2),
+                  "rostock": (LIGA, 3), "wismar": (LIGA, 20)}, last_result={NB: "won"})
+    d = json.loads(a.to_json())
+    d["regions"]["rostock"]["kp"] = 9
+    d["regions"]["wismar"]["kp"] = 14
+    return a, Campaign.from_json(d)
+
+
+@pytest.mark.parametrize("strength", STRENGTHS)
+def test_c11_hidden_kp_do_not_change_the_computers_plan(strength):
+    a, b = _variants()
+    assert a != b
+    assert a.observe(NB) == b.observe(NB)
+    order_a = CampaignAI(strength, NB, seed=4).next_order(a.observe(NB))
+    order_b = CampaignAI(strength, NB, seed=4).next_order(b.observe(NB))
+    assert order_a == order_b and order_a["type"] == "plan"
+    a.apply(order_a)   # and it is legal
+
+
+def test_c11_the_computer_reads_the_kp_it_may_see():
+    """The control: a visible difference (Darß borders Falster) does change Schwer's plan."""
+    a, _ = _variants()
+    d = json.loads(a.to_json())
+    d["regions"]["darss"]["kp"] = 20
+    d["regions"]["wismar"]["kp"] = 7
+    b = Campaign.from_json(d)
+    plan_a = CampaignAI("schwer", NB, seed=4).next_order(a.observe(NB))
+    plan_b = CampaignAI("schwer", NB, seed=4).next_order(b.observe(NB))
+    assert plan_a["attack"] == {"from": "falster", "to": "darss", "follow": plan_a["attack"]["follow"]}
+    assert plan_b["attack"] is None
+
+
+@pytest.mark.parametrize("pair", [("leicht", "schwer"), ("normal", "leicht"), ("schwer", "normal")])
+def test_c4_c10_every_strength_plays_whole_campaigns_with_legal_orders(pair):
+    for seed in range(3):
+        r = play_campaign({NB: pair[0], LIGA: pair[1]}, seed, check=True)
+        assert r["reason"] in ("no_kp", "only_base", "regions", "kp", "draw")
+
+
+def test_c8_schwer_buys_reserven_when_it_can_spare_them_and_normal_takes_the_kriegskasse():
+    c = position({"kullen": (NB, 20), "falster": (NB, 6), "darss": (LIGA, 1), "wismar": (LIGA, 29)},
+                 last_result={NB: "won"})
+    plans(c, {"attack": {"from": "falster", "to": "darss"}})
+    tp = c.battle["tp"][NB]
+    schwer = CampaignAI("schwer", NB).next_order(c.observe(NB))
+    normal = CampaignAI("normal", NB).next_order(c.observe(NB))
+    assert schwer == {"type": "options", "side": NB, "kriegskasse": tp - 65, "verstaerkung": [], "reserven": True}
+    assert normal["kriegskasse"] == tp and not normal["reserven"]
+
+
+def test_schwer_beats_normal_in_most_campaigns_with_sides_swapped():
+    wins = 0
+    for k in range(10):
+        players = {NB: "schwer", LIGA: "normal"} if k % 2 == 0 else {NB: "normal", LIGA: "schwer"}
+        r = play_campaign(players, 100 + k, fog=True)
+        wins += r.get("winner_strength") == "schwer"
+    assert wins >= 7
+
+
+def test_campaign_selfplay_command_prints_the_summary(capsys):
+    assert campaign_selfplay_main(["--campaigns", "2", "--swap", "--fog", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Zeit je Feldzug" in out
+    last = out.strip().splitlines()[-1]
+    assert last.startswith("schwer ") and "normal" in last and "draws" in last
