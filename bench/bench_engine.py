@@ -88,6 +88,16 @@ def main() -> None:
     report("reachable set, one Kampfpanzer (move 5)", timed(lambda: search(g, tank, seen), 300), "<= 1 ms")
     report("reachable set, one Kampfjet (move 10)", timed(lambda: search(g, jet, seen), 300), "<= 1 ms")
     report("Game.reachable() incl. paths, Kampfjet", timed(lambda: g.reachable(jet.id), 100), "<= 1 ms")
+    # Short of fuel (D12: points pay the terrain, fuel counts hexes): the two-budget case.
+    low = g.clone()
+    low_tank = low.units[tank.id]
+    low_jet = low.units[jet.id]
+    low_tank.fuel, low_jet.fuel = 3, 6
+    low_seen = low.visible("nordbund")
+    report("reachable set, Kampfpanzer with 3 fuel", timed(lambda: search(low, low_tank, low_seen), 300),
+           "<= 1 ms")
+    report("reachable set, Kampfjet with 6 fuel", timed(lambda: search(low, low_jet, low_seen), 300),
+           "<= 1 ms")
 
     def legal():
         g.invalidate()  # no cached vision: the full cost of a fresh position

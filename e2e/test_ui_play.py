@@ -463,6 +463,9 @@ def test_help_lists_all_19_units_from_game_data(page, base_url, wait_for_engine)
         assert section in page.inner_text("#help-content")
     assert page.locator("#table-terrain tbody tr").count() == len(rules["terrain"])
     assert page.locator("#table-buildings tbody tr").count() == len(rules["buildings"])
+    # D13: the Stadt rearms every unit on it, aircraft included; the table says so.
+    stadt = page.locator("#table-buildings tbody tr", has_text="Stadt").inner_text()
+    assert "Munition: alle Einheiten" in stadt
     page.keyboard.press("Escape")
     assert page.is_hidden("#help")
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from .hexgrid import Hex, parse_hex
+from .limits import is_id, show
 from .rulesdata import RULES, SIDES
 
 
@@ -81,9 +82,21 @@ class Surrender:
 Action = Union[Move, Load, Unload, Attack, Build, EndPhase, Surrender]
 
 
+# The keys each action type has; anything else is refused (a typo must not pass silently).
+ACTION_KEYS = {
+    "move": {"type", "unit", "to"},
+    "load": {"type", "unit", "transport"},
+    "unload": {"type", "transport", "unit", "to"},
+    "attack": {"type", "unit", "target"},
+    "build": {"type", "at", "unit_type"},
+    "end_phase": {"type"},
+    "surrender": {"type", "side"},
+}
+
+
 def _int_field(d: dict, key: str) -> int:
     v = d.get(key)
-    if not isinstance(v, int) or isinstance(v, bool):
+    if not is_id(v):
         raise IllegalAction(f"Ungültige Aktion: '{key}' muss eine Einheitennummer sein.")
     return v
 
@@ -96,10 +109,17 @@ def _hex_field(d: dict, key: str) -> Hex:
 
 
 def action_from_json(d: object) -> Action:
-    """Parse an action's JSON form; raises IllegalAction with a German reason."""
+    """Parse an action's JSON form; raises IllegalAction with a German reason (never anything else,
+    whatever JSON value it gets)."""
     if not isinstance(d, dict) or not isinstance(d.get("type"), str):
         raise IllegalAction("Ungültige Aktion: erwartet ein Objekt mit 'type'.")
     kind = d["type"]
+    keys = ACTION_KEYS.get(kind)
+    if keys is None:
+        raise IllegalAction(f"Ungültige Aktion: unbekannter Typ {show(kind)}.")
+    for key in d:
+        if key not in keys:
+            raise IllegalAction(f"Ungültige Aktion: unbekannte Angabe {show(key)} bei '{kind}'.")
     if kind == "move":
         return Move(_int_field(d, "unit"), _hex_field(d, "to"))
     if kind == "load":
@@ -110,13 +130,11 @@ def action_from_json(d: object) -> Action:
         return Attack(_int_field(d, "unit"), _hex_field(d, "target"))
     if kind == "build":
         ut = d.get("unit_type")
-        if ut not in RULES.units:
-            raise IllegalAction(f"Ungültige Aktion: unbekannter Einheitentyp {ut!r}.")
+        if not isinstance(ut, str) or ut not in RULES.units:
+            raise IllegalAction(f"Ungültige Aktion: unbekannter Einheitentyp {show(ut)}.")
         return Build(_hex_field(d, "at"), ut)
     if kind == "end_phase":
         return EndPhase()
-    if kind == "surrender":
-        if d.get("side") not in SIDES:
-            raise IllegalAction("Ungültige Aktion: 'side' muss nordbund oder liga sein.")
-        return Surrender(d["side"])
-    raise IllegalAction(f"Ungültige Aktion: unbekannter Typ {kind!r}.")
+    if d.get("side") not in SIDES:
+        raise IllegalAction("Ungültige Aktion: 'side' muss nordbund oder liga sein.")
+    return Surrender(d["side"])

@@ -4,6 +4,11 @@
 `{"ok": true, "result": ...}` or `{"ok": false, "error": {"kind": ..., "message": <German>}}`.
 The session holds one game and who plays each side (a person or a computer strength). Everything the
 page gets is what its viewer may see (observe, filtered events): the page never holds hidden state.
+
+Whatever JSON arrives, the reply is well-formed: an unknown op or argument, a wrong type at any depth,
+a number of thousands of digits or nesting thousands deep all get an error reply with a German
+message, and a request that fails changes nothing in the session (issue 10). A surrender is
+accepted only for a side a person plays in this session: the page cannot give up for the computer.
 """
 
 from __future__ import annotations
@@ -14,13 +19,36 @@ import sys
 import traceback
 
 from . import __version__, rules, scenarios
-from .actions import IllegalAction, action_from_json
+from .actions import IllegalAction, Surrender, action_from_json
 from .game import Game, new_game
 from .hexgrid import parse_hex
-from .rulesdata import SIDES
+from .limits import is_int, show
+from .rulesdata import SIDE_NAMES, SIDES
 from .save import SaveError
 
 STRENGTHS = ("leicht", "normal", "schwer")
+
+# The arguments each op takes; any other key is refused (docs/api.md, "Worker bridge").
+OP_ARGS: dict[str, set[str]] = {
+    "version": set(), "rules": set(), "scenarios": set(), "save": set(), "can_act": set(),
+    "legal_actions": set(),
+    "new_game": {"scenario", "seed", "fog", "players", "viewer"},
+    "load": {"save", "players", "viewer"},
+    "observe": {"side"},
+    "reachable": {"unit"}, "load_options": {"unit"}, "attack_options": {"unit"},
+    "unload_options": {"transport"}, "build_options": {"at"},
+    "apply": {"action"},
+    "ai_step": {"strength"},  # pwa/worker.js passes ai_turn's arguments on; the strength is fixed at the start
+    # issue 13: undo (D16), enemy fire zones, replays
+    "can_undo": set(), "undo": set(), "fire_zones": {"target", "enemy"},
+    "replay_export": {"meta"}, "replay_open": {"replay"}, "replay_view": {"index", "recent"},
+    "replay_round": {"round"},
+}
+SEED_LIMIT = 1 << 64
+# The Feldzug ops (issue 15), dispatched to campaign/session.py; named here so the module is imported
+# only when one is first used (boot unchanged).
+CAMPAIGN_OP_NAMES = ("campaign_new", "campaign_load", "campaign_save", "campaign_observe", "campaign_apply",
+                     "campaign_ai", "campaign_battle")
 
 
 class BadRequest(ValueError):
@@ -53,13 +81,24 @@ class Session:
             raise BadRequest("Es läuft kein Spiel.")
         return self.game
 
-    def _set_players(self, players: object) -> None:
-        players = players or {"nordbund": "human", "liga": "leicht"}
+    @staticmethod
+    def _check_players(players: object) -> dict[str, str]:
+        """Who plays each side, checked but not yet taken over (a failing request changes nothing)."""
+        if players is None:
+            players = {"nordbund": "human", "liga": "leicht"}
         if not isinstance(players, dict) or set(players) != set(SIDES) or not all(
-                p in ("human",) + STRENGTHS for p in players.values()):
+                isinstance(p, str) and p in ("human",) + STRENGTHS for p in players.values()):
             raise BadRequest("players braucht nordbund und liga: human, leicht, normal oder schwer.")
-        self.players = dict(players)
-        self.ai = {}
+        return dict(players)
+
+    @staticmethod
+    def _check_viewer(viewer: object) -> str | None:
+        if viewer is not None and viewer not in SIDES:
+            raise BadRequest("viewer muss nordbund, liga oder null sein.")
+        return viewer
+
+    def _start(self, game: Game, players: dict[str, str], viewer: str | None) -> None:
+        self.game, self.players, self.fixed_viewer, self.ai = game, players, viewer, {}
 
     def view(self) -> dict:
         g = self._game()
@@ -87,27 +126,34 @@ class Session:
     def op_new_game(self, args: dict) -> dict:
         sid = args.get("scenario")
         seed = args.get("seed", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise BadRequest("seed muss eine ganze Zahl sein.")
-        self._set_players(args.get("players"))
-        self.fixed_viewer = args.get("viewer") if args.get("viewer") in SIDES else None
+        if not is_int(seed) or not -SEED_LIMIT < seed < SEED_LIMIT:
+            raise BadRequest("seed muss eine ganze Zahl sein (höchstens 20 Stellen).")
+        fog = args.get("fog", True)
+        if not isinstance(fog, bool):
+            raise BadRequest("fog muss true oder false sein.")
+        players = self._check_players(args.get("players"))
+        viewer = self._check_viewer(args.get("viewer"))
         try:
-            self.game = new_game(sid, seed=seed, fog=bool(args.get("fog", True)))
+            game = new_game(sid, seed=seed, fog=fog)
         except KeyError:
-            raise BadRequest(f"Unbekanntes Szenario: {sid!r}.") from None
+            raise BadRequest(f"Das Szenario {show(sid)} gibt es nicht.") from None
+        self._start(game, players, viewer)
         return self.view()
 
     def op_load(self, args: dict) -> dict:
-        game = Game.from_json(args.get("save", ""))
-        self._set_players(args.get("players") or self.players)
-        self.fixed_viewer = args.get("viewer") if args.get("viewer") in SIDES else None
-        self.game = game
+        save = args.get("save", "")
+        if not isinstance(save, (str, dict)):
+            raise SaveError("Der Spielstand muss Text (JSON) oder ein JSON-Objekt sein.")
+        players = self._check_players(self.players if args.get("players") is None else args["players"])
+        viewer = self._check_viewer(args.get("viewer"))
+        self._start(Game.from_json(save), players, viewer)
         return self.view()
 
     def op_save(self, args: dict) -> str:
         return self._game().to_json()
 
     def op_observe(self, args: dict) -> dict:
+        self._check_viewer(args.get("side"))  # the session knows who looks; a side, if given, must be one
         return self.view()
 
     def op_reachable(self, args: dict) -> list:
@@ -127,7 +173,7 @@ class Session:
     def op_build_options(self, args: dict) -> list:
         try:
             at = parse_hex(args.get("at"))
-        except ValueError as e:
+        except ValueError as e:  # parse_hex's message is German
             raise BadRequest(str(e)) from None
         return self._game().build_options(at)
 
@@ -139,10 +185,16 @@ class Session:
 
     def op_apply(self, args: dict) -> dict:
         g = self._game()
-        if self.players.get(g.side) != "human" and args.get("action", {}).get("type") != "surrender":
+        action = action_from_json(args.get("action"))
+        if isinstance(action, Surrender):
+            # The page may give up only for a side a person plays here, never for the computer.
+            if self.players.get(action.side) != "human":
+                raise IllegalAction(f"{SIDE_NAMES[action.side]} spielt der Computer; nur wer selbst "
+                                    f"spielt, kann aufgeben.")
+        elif self.players.get(g.side) != "human":
             raise IllegalAction("Der Computer ist am Zug.")
         viewer = self.viewer()
-        events = g.apply(action_from_json(args.get("action")))
+        events = g.apply(action)
         return {"events": g.observe_events(events, viewer), **self.view()}
 
     def op_fire_zones(self, args: dict) -> dict:
@@ -227,34 +279,76 @@ class Session:
 SESSION = Session()
 
 
-def handle(text: str) -> str:
-    """Answer one request (JSON text) with one reply (JSON text)."""
+def _parse(text: object) -> tuple[str, dict]:
+    """The op and its arguments from a request's text; BadRequest (German) for anything else."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise BadRequest("Die Anfrage muss JSON-Text sein.")
     try:
         request = json.loads(text)
-        if not isinstance(request, dict) or not isinstance(request.get("op"), str):
-            raise BadRequest("Anfrage braucht 'op'.")
-        args = request.get("args") or {}
-        if not isinstance(args, dict):
-            raise BadRequest("'args' muss ein Objekt sein.")
-        method = getattr(SESSION, "op_" + request["op"], None)
-        if method is None and request["op"].startswith("campaign_"):
-            # Feldzug ops (issue 15) live in campaign/session.py, imported only when first used
-            from .campaign.session import CAMPAIGN_OPS
-            if request["op"] in CAMPAIGN_OPS:
-                method = functools.partial(CAMPAIGN_OPS[request["op"]], SESSION)
-        if method is None:
-            raise BadRequest(f"Unbekannte Operation: {request['op']!r}.")
-        reply = {"ok": True, "result": method(args)}
+    except RecursionError:
+        raise BadRequest("Die Anfrage ist zu tief verschachtelt.") from None
+    except json.JSONDecodeError:
+        raise BadRequest("Die Anfrage ist kein gültiges JSON.") from None
+    except ValueError:  # UnicodeDecodeError, or an integer of thousands of digits (int-str limit)
+        raise BadRequest("Die Anfrage ist kein gültiges JSON (unlesbarer Text oder eine viel zu lange "
+                         "Zahl).") from None
+    if not isinstance(request, dict) or not isinstance(request.get("op"), str):
+        raise BadRequest("Die Anfrage braucht ein Objekt mit 'op'.")
+    op = request["op"]
+    if op not in OP_ARGS and op not in CAMPAIGN_OP_NAMES:
+        raise BadRequest(f"Die Operation {show(op)} gibt es nicht.")
+    for key in request:
+        if key not in ("op", "args"):
+            raise BadRequest(f"Die Angabe {show(key)} gibt es in einer Anfrage nicht.")
+    args = request.get("args")
+    if args is None:
+        args = {}
+    if not isinstance(args, dict):
+        raise BadRequest("'args' muss ein Objekt sein.")
+    for key in args:  # the campaign ops check their own arguments (campaign/session.py)
+        if op in OP_ARGS and key not in OP_ARGS[op]:
+            raise BadRequest(f"Die Angabe {show(key)} gibt es für {op} nicht.")
+    return op, args
+
+
+def _method(op: str):
+    if op in OP_ARGS:
+        return getattr(SESSION, "op_" + op)
+    # Feldzug ops (issue 15) live in campaign/session.py, imported only when first used
+    from .campaign.session import CAMPAIGN_OPS
+    return functools.partial(CAMPAIGN_OPS[op], SESSION)
+
+
+def handle(text: str) -> str:
+    """Answer one request (JSON text) with one reply (JSON text). Never raises; a failing request
+    leaves the session as it was."""
+    try:
+        op, args = _parse(text)
+        return json.dumps({"ok": True, "result": _method(op)(args)}, ensure_ascii=False)
     except IllegalAction as e:
         reply = {"ok": False, "error": {"kind": "illegal", "message": str(e)}}
     except SaveError as e:
         reply = {"ok": False, "error": {"kind": "save", "message": str(e)}}
-    except (BadRequest, ValueError) as e:
+    except BadRequest as e:
         reply = {"ok": False, "error": {"kind": "bad_request", "message": str(e)}}
-    except Exception as e:  # a bug: report it instead of killing the worker
-        traceback.print_exc()
-        reply = {"ok": False, "error": {"kind": "internal", "message": f"Interner Fehler: {e!r}"}}
+    except ValueError as e:
+        if type(e).__module__.startswith("kaltfront."):
+            # the engine's own request errors (e.g. the campaign's CampaignBadRequest) speak German
+            reply = {"ok": False, "error": {"kind": "bad_request", "message": str(e)}}
+        else:  # Python's own ValueError: a bug, reported without its English text
+            reply = _internal()
+    except RecursionError:
+        reply = {"ok": False, "error": {"kind": "bad_request",
+                                        "message": "Die Anfrage ist zu tief verschachtelt."}}
+    except Exception:  # a bug: report it (browser console) instead of killing the worker
+        reply = _internal()
     return json.dumps(reply, ensure_ascii=False)
+
+
+def _internal() -> dict:
+    traceback.print_exc()
+    return {"ok": False, "error": {"kind": "internal", "message": "Interner Fehler in der Spiel-Engine. "
+                                   "Die Einzelheiten stehen in der Browser-Konsole."}}
 
 
 def reset() -> None:

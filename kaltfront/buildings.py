@@ -1,4 +1,4 @@
-"""Buildings (R32–R36, R19, R68, R70, D4, D5): income, capture, repair and resupply, production.
+"""Buildings (R32–R36, R19, R31, R68, R70, D4, D5, D13): income, capture, repair and resupply, production.
 
 Which building does what is data (rules.json "buildings"). This module applies it at the moments the
 rulebook names: income, Jäger captures, repair and resupply at the start of the move phase; Pionier
@@ -56,19 +56,26 @@ def start_of_move_phase(state: GameState, side: str, events: list[dict]) -> None
             u.hp = min(RULES.start_hp, u.hp + RULES.repair_hp)
             events.append({"type": "repaired", "unit": u.id, "side": side,
                            "at": state.hex(u.at).to_json(), "hp": u.hp})
-        if cls in bt.supplies and resupply(u):
+        # Ammunition and fuel where the building supplies the class; only ammunition where it just
+        # rearms it (the Stadt rearms every unit on it, aircraft included: R31, D13).
+        if cls in bt.supplies:
+            changed = resupply(u)
+        else:
+            changed = cls in bt.rearms and resupply(u, fuel=False)
+        if changed:
             events.append({"type": "resupplied", "unit": u.id, "side": side,
                            "at": state.hex(u.at).to_json()})
 
 
-def resupply(u: Unit) -> bool:
-    """Fill ammunition and fuel (R31, R18, R19). Returns whether anything changed."""
+def resupply(u: Unit, fuel: bool = True) -> bool:
+    """Fill ammunition and (unless `fuel` is False) fuel (R31, R18, R19). Returns whether anything
+    changed."""
     ut = u.utype
     changed = False
     if u.ammo is not None and ut.ammo is not None and u.ammo < ut.ammo:
         u.ammo = ut.ammo
         changed = True
-    if u.fuel is not None and ut.fuel is not None and u.fuel < ut.fuel:
+    if fuel and u.fuel is not None and ut.fuel is not None and u.fuel < ut.fuel:
         u.fuel = ut.fuel
         changed = True
     return changed

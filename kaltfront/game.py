@@ -14,6 +14,7 @@ from .buildings import (buildable_types, end_of_move_phase_captures, start_of_mo
 from .combat import attack_value, base_damage, clamp_damage, defence_twice, in_range
 from .fog import observe, observe_events, visible
 from .hexgrid import Hex, parse_hex
+from .limits import is_id, show
 from .mapfile import Scenario, load_scenario
 from .movement import search, walk
 from .rng import damage_roll, seed_state
@@ -113,6 +114,8 @@ class Game(GameState):
             raise IllegalAction("Die Partie ist beendet.")
 
     def _own_unit(self, uid: int, *, on_map: bool = True) -> Unit:
+        if not is_id(uid):  # a list, a bool (True == 1), a float, a huge number: refused, never looked up
+            raise IllegalAction("Ungültige Einheitennummer: erwartet eine ganze Zahl ab 1.")
         u = self.units.get(uid)
         if u is None or u.side != self.side:
             raise IllegalAction(f"Du hast keine Einheit mit der Nummer {uid}.")
@@ -137,26 +140,29 @@ class Game(GameState):
         return self.phase == "move" and not u.moved and u.at is not None and u.side == self.side
 
     def reachable(self, unit_id: int) -> list[dict]:
-        """Hexes the unit can move to now, each with its path and cost (R14–R16, R53)."""
+        """Hexes the unit can move to now, each with its path, its points and the hexes it enters
+        (= fuel it burns, D12) (R14–R16, R18, R53)."""
         u = self._own_unit(unit_id)
         if not self._can_move(u):
             return []
         found = search(self, u, self.visible(u.side))
         # Each path is its predecessor's path plus one hex: every prefix is built once.
-        paths = {found.start: [self.hex(found.start).to_json()]}
-        return [{"to": self.hex(i).to_json(), "path": self._path_to(i, found, paths),
-                 "cost": found.cost[i]} for i in found.destinations]
+        paths = {(found.start, 0): [self.hex(found.start).to_json()]}
+        return [{"to": self.hex(i).to_json(), "path": self._path_to(i, found.hexes(i), found, paths),
+                 "cost": found.cost[i], "hexes": found.hexes(i)} for i in found.destinations]
 
-    def _path_to(self, i: int, found, paths: dict[int, list[list[int]]]) -> list[list[int]]:
-        """The JSON path to hex `i`, reusing (and filling) the memo `paths` of shorter ones."""
+    def _path_to(self, i: int, k: int, found, paths: dict) -> list[list[int]]:
+        """The JSON path to hex `i` entering `k` hexes, reusing (and filling) the memo `paths` of
+        shorter ones, keyed by (hex, hexes entered)."""
         chain = []
-        while i not in paths:
-            chain.append(i)
-            i = found.prev[i]
-        path = paths[i]
-        for j in reversed(chain):
+        while (i, k) not in paths:
+            chain.append((i, k))
+            i = found.layers[k][i][1]
+            k -= 1
+        path = paths[(i, k)]
+        for j, kj in reversed(chain):
             path = path + [[j % self.width, j // self.width]]
-            paths[j] = path
+            paths[(j, kj)] = path
         return path
 
     def _boardings(self, u: Unit, found) -> list[tuple[Unit, list[int]]]:
@@ -258,7 +264,10 @@ class Game(GameState):
 
     def build_options(self, at: Hex | list[int]) -> list[dict]:
         """What the building on `at` can produce now, with cost and whether it is affordable (R62)."""
-        h = at if isinstance(at, Hex) else parse_hex(at)
+        try:
+            h = at if isinstance(at, Hex) else parse_hex(at)
+        except ValueError as e:
+            raise IllegalAction(str(e)) from None
         i = self.index(h)
         b = self.buildings.get(i) if i is not None else None
         if (b is None or b.owner != self.side or self.phase != "move" or i in self.board
@@ -329,8 +338,8 @@ class Game(GameState):
     # -- applying actions ---------------------------------------------------------------------
     def apply(self, action: Action | dict) -> list[dict]:
         """Carry out one action; returns the events. Illegal: raises IllegalAction, no change."""
-        if isinstance(action, dict):
-            action = action_from_json(action)
+        if not isinstance(action, (Move, Load, Unload, Attack, Build, EndPhase, Surrender)):
+            action = action_from_json(action)  # any other value: IllegalAction with a German reason
         if isinstance(action, Surrender):
             events = self._surrender(action)
             undo.clear(self, "phase")  # the game is over: nothing is taken back any more
@@ -340,7 +349,7 @@ class Game(GameState):
         handler = {Move: self._move, Load: self._load, Unload: self._unload, Attack: self._attack,
                    Build: self._build, EndPhase: self._end_phase}.get(type(action))
         if handler is None:
-            raise IllegalAction(f"Unbekannte Aktion: {action!r}")
+            raise IllegalAction(f"Unbekannte Aktion: {show(action)}")
         events: list[dict] = []
         before = undo.before_action(self, action)
         handler(action, events)
@@ -350,7 +359,12 @@ class Game(GameState):
         return events
 
     def _record(self, action: Action) -> None:
+        from .save import MAX_RECORD_ACTIONS
         if self.record_actions is not None:
+            if len(self.record_actions) >= MAX_RECORD_ACTIONS:
+                # Beyond any real game: keep the save loadable and small, give up the replay.
+                self.record_actions, self.record_setup = None, []
+                return
             self.record_actions.append(action)
 
     def can_undo(self) -> dict:
@@ -612,12 +626,12 @@ class Game(GameState):
         if self.round != 1 or self.outcome is not None or self.side != self.first:
             raise IllegalAction("Verstärkungen gibt es nur vor dem ersten Zug einer Schlacht.")
         if side not in SIDE_NAMES:
-            raise IllegalAction(f"Unbekannte Seite: {side!r}.")
+            raise IllegalAction(f"Unbekannte Seite: {show(side)}.")
         taken: set[int] = set()
         places = []
         for ut in units:
             if ut not in RULES.units:
-                raise IllegalAction(f"Unbekannter Einheitentyp: {ut!r}.")
+                raise IllegalAction(f"Unbekannter Einheitentyp: {show(ut)}.")
             free = [i for i in self.reinforcement_sites(side, ut) if i not in taken]
             if not free:
                 raise IllegalAction(f"Für {RULES.units[ut].name} ist kein freies eigenes Gebäude da.")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .limits import MAX_COORD
+
 
 class Hex(NamedTuple):
     col: int
@@ -43,11 +45,13 @@ def distance(a: Hex, b: Hex) -> int:
 
 
 def parse_hex(value: object) -> Hex:
-    """A hex from JSON `[col, row]`; raises ValueError otherwise."""
+    """A hex from JSON `[col, row]`; raises ValueError with a German message otherwise. Coordinates
+    beyond MAX_COORD (no map is wider than 200) are refused as hostile before anything prints them."""
     if (isinstance(value, (list, tuple)) and len(value) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+            and all(isinstance(v, int) and not isinstance(v, bool) and -MAX_COORD <= v <= MAX_COORD
+                    for v in value)):
         return Hex(value[0], value[1])
-    raise ValueError(f"kein Feld: {value!r} (erwartet [Spalte, Zeile])")
+    raise ValueError("Kein gültiges Feld: erwartet [Spalte, Zeile] mit zwei ganzen Zahlen.")
 
 
 class Grid:

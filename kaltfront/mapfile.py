@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 
 from .hexgrid import Hex
+from .limits import MAX_BRIEFING, MAX_BUILDING_NAME, MAX_NAME, MAX_OBJECTIVE, MAX_SCENARIO_ID, show
 from .rulesdata import RULES, SIDES
 
 BUILDING_IDS = tuple(RULES.buildings)
@@ -68,7 +69,7 @@ def _int(text: str, what: str, where: str, lo: int | None = None, hi: int | None
     try:
         v = int(text)
     except ValueError:
-        raise MapError(f"{where}: {what} muss eine ganze Zahl sein, nicht {text!r}") from None
+        raise MapError(f"{where}: {what} muss eine ganze Zahl sein, nicht {show(text)}") from None
     if (lo is not None and v < lo) or (hi is not None and v > hi):
         raise MapError(f"{where}: {what} {v} liegt nicht zwischen {lo} und {hi}")
     return v
@@ -126,6 +127,14 @@ def parse_map(text: str, scenario_id: str, filename: str = "") -> Scenario:
     name, where = m("name")
     if not name:
         raise MapError(f"{fname}: [map] braucht 'name = …'")
+    # Texts are capped (issue 10): every save, observation and bridge reply carries them.
+    for key, limit in (("name", MAX_NAME), ("region", MAX_NAME), ("briefing", MAX_BRIEFING),
+                       ("objective.nordbund", MAX_OBJECTIVE), ("objective.liga", MAX_OBJECTIVE)):
+        text, at = m(key, "")
+        if len(text) > limit:
+            raise MapError(f"{at}: {key} ist zu lang ({len(text)} Zeichen, höchstens {limit})")
+    if len(scenario_id) > MAX_SCENARIO_ID:
+        raise MapError(f"{fname}: der Kartenname ist zu lang (höchstens {MAX_SCENARIO_ID} Zeichen)")
     blitz_text, where = m("blitz", "false")
     if blitz_text not in ("true", "false"):
         raise MapError(f"{where}: blitz muss true oder false sein")
@@ -156,7 +165,7 @@ def parse_map(text: str, scenario_id: str, filename: str = "") -> Scenario:
         for tok in tokens:
             t = RULES.terrain_by_char.get(tok)
             if t is None or len(tok) != 1:
-                raise MapError(f"{where}: unbekanntes Geländezeichen {tok!r}")
+                raise MapError(f"{where}: unbekanntes Geländezeichen {show(tok)}")
             terrain.append(t.id)
     height = len(terrain_rows)
 
@@ -177,8 +186,12 @@ def parse_map(text: str, scenario_id: str, filename: str = "") -> Scenario:
             raise MapError(f"{where}: Gebäude {h.col} {h.row} steht doppelt")
         owner = tokens[2]
         if owner not in SIDES + ("neutral",):
-            raise MapError(f"{where}: Besitzer muss nordbund, liga oder neutral sein, nicht {owner!r}")
-        owners[h] = (None if owner == "neutral" else owner, tokens[3] if len(tokens) > 3 else "")
+            raise MapError(f"{where}: Besitzer muss nordbund, liga oder neutral sein, nicht {show(owner)}")
+        bname = tokens[3] if len(tokens) > 3 else ""
+        if len(bname) > MAX_BUILDING_NAME:
+            raise MapError(f"{where}: der Name des Gebäudes ist zu lang ({len(bname)} Zeichen, "
+                           f"höchstens {MAX_BUILDING_NAME})")
+        owners[h] = (None if owner == "neutral" else owner, bname)
     buildings = []
     hqs: dict[str, list[Hex]] = {s: [] for s in SIDES}
     for i, tid in enumerate(terrain):
@@ -210,9 +223,9 @@ def parse_map(text: str, scenario_id: str, filename: str = "") -> Scenario:
             raise MapError(f"{where}: erwartet 'seite typ spalte zeile [hp=…] …'")
         side, utype = tokens[0], tokens[1]
         if side not in SIDES:
-            raise MapError(f"{where}: Seite muss nordbund oder liga sein, nicht {side!r}")
+            raise MapError(f"{where}: Seite muss nordbund oder liga sein, nicht {show(side)}")
         if utype not in RULES.units:
-            raise MapError(f"{where}: unbekannter Einheitentyp {utype!r}")
+            raise MapError(f"{where}: unbekannter Einheitentyp {show(utype)}")
         ut = RULES.units[utype]
         h = hex_at(tokens[2], tokens[3], where)
         if h in occupied:
@@ -225,7 +238,7 @@ def parse_map(text: str, scenario_id: str, filename: str = "") -> Scenario:
         opts: dict[str, object] = {}
         for opt in tokens[4:]:
             if "=" not in opt:
-                raise MapError(f"{where}: unverständliche Angabe {opt!r}")
+                raise MapError(f"{where}: unverständliche Angabe {show(opt)}")
             k, v = opt.split("=", 1)
             if k == "hp":
                 opts["hp"] = _int(v, "hp", where, 1, RULES.start_hp)
@@ -239,14 +252,14 @@ def parse_map(text: str, scenario_id: str, filename: str = "") -> Scenario:
                 cargo = tuple(c for c in v.split(",") if c)
                 for c in cargo:
                     if c not in RULES.units:
-                        raise MapError(f"{where}: unbekannter Einheitentyp {c!r} in cargo")
+                        raise MapError(f"{where}: unbekannter Einheitentyp {show(c)} in cargo")
                     if RULES.units[c].movement not in ut.transport_classes:
                         raise MapError(f"{where}: {ut.name} kann {RULES.units[c].name} nicht laden")
                 if len(cargo) > ut.transport_slots:
                     raise MapError(f"{where}: {ut.name} hat nur {ut.transport_slots} Plätze")
                 opts["cargo"] = cargo
             else:
-                raise MapError(f"{where}: unbekannte Angabe {k!r}")
+                raise MapError(f"{where}: unbekannte Angabe {show(k)}")
         occupied.add(h)
         units.append(StartUnit(side=side, type=utype, at=h, **opts))  # type: ignore[arg-type]
     for side in SIDES:
@@ -285,7 +298,9 @@ def scenario_ids() -> list[str]:
 
 
 def load_scenario(scenario_id: str) -> Scenario:
-    """The shipped scenario with this id; raises KeyError for an unknown id."""
+    """The shipped scenario with this id; raises KeyError for an unknown id (or one that is no text)."""
+    if not isinstance(scenario_id, str):
+        raise KeyError(scenario_id)
     if scenario_id not in _cache:
         if scenario_id not in scenario_ids():
             raise KeyError(scenario_id)

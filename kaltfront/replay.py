@@ -21,6 +21,8 @@ FORMAT = "kaltfront-replay"
 VERSION = 1
 SUFFIX = ".kaltfront-replay.json"
 CHECKPOINT_EVERY = 40  # a saved position every 40 actions: any jump replays at most 39 actions
+MAX_REPLAY_CHARS = 4_000_000  # a save (at most 2 million) plus the longest record, with room
+REPLAY_KEYS = {"format", "version", "start", "seed", "actions", "final", "meta"}
 
 
 class ReplayError(SaveError):
@@ -82,6 +84,9 @@ def _meta(meta: object) -> dict:
 
 def load_replay(text: str | bytes | dict) -> Replay:
     if isinstance(text, (str, bytes, bytearray)):
+        if len(text) > MAX_REPLAY_CHARS:
+            raise ReplayError(f"Die Wiederholung ist zu groß (mehr als {MAX_REPLAY_CHARS // 1_000_000} "
+                              f"Millionen Zeichen); so große Wiederholungen gibt es nicht.")
         try:
             data = json.loads(text)
         except UnicodeDecodeError:
@@ -89,6 +94,10 @@ def load_replay(text: str | bytes | dict) -> Replay:
         except json.JSONDecodeError as e:
             raise ReplayError(f"Die Wiederholung ist beschädigt oder unvollständig (kein gültiges JSON ab "
                               f"Zeile {e.lineno}, Spalte {e.colno}).") from None
+        except RecursionError:
+            raise ReplayError("Die Wiederholung ist beschädigt (zu tief verschachtelt).") from None
+        except ValueError:  # e.g. an integer of thousands of digits
+            raise ReplayError("Die Wiederholung ist beschädigt (eine Zahl ist viel zu lang).") from None
     else:
         data = text
     _need(isinstance(data, dict), "erwartet ein JSON-Objekt.")
@@ -102,6 +111,8 @@ def load_replay(text: str | bytes | dict) -> Replay:
         raise ReplayError(f"Diese Wiederholung stammt aus einer neueren Version von Kaltfront (Format "
                           f"{version}, dieses Spiel kennt bis {VERSION}). Bitte aktualisiere das Spiel.")
     _need(version >= 1, f"Format {version} wird nicht unterstützt.")
+    unknown = sorted(str(k)[:40] for k in data if k not in REPLAY_KEYS)
+    _need(not unknown, f"unbekanntes Feld {unknown[0]!r}." if unknown else "")
     start = data.get("start")
     _need(isinstance(start, dict), "die Startaufstellung ('start') fehlt.")
     start = {k: v for k, v in start.items() if k not in ("undo", "record")}
@@ -114,7 +125,9 @@ def load_replay(text: str | bytes | dict) -> Replay:
     _need(isinstance(raw, list) and len(raw) <= MAX_RECORD_ACTIONS,
           f"'actions' muss eine Liste mit höchstens {MAX_RECORD_ACTIONS} Aktionen sein.")
     final = data.get("final")
-    _need(isinstance(final, dict), "das Ergebnis ('final') fehlt.")
+    _need(isinstance(final, dict) and set(final) <= {"round", "side", "phase", "outcome", "text"}
+          and isinstance(final.get("text", ""), str) and len(final.get("text", "")) <= 200,
+          "das Ergebnis ('final') fehlt oder hat unbekannte Felder.")
     meta = _meta(data.get("meta") or {})
     return Replay(game, raw, final, meta)
 

@@ -64,7 +64,8 @@ class BuildingType:
     income: int
     produces: tuple[str, ...]
     repairs: tuple[str, ...]
-    supplies: tuple[str, ...]
+    supplies: tuple[str, ...]  # classes it refills ammunition and fuel for (R33)
+    rearms: tuple[str, ...]    # classes it refills ammunition for; the Stadt: every class (D13)
 
 
 @dataclass(frozen=True)
@@ -109,7 +110,8 @@ def _load() -> Rules:
     }
     buildings = {
         bid: BuildingType(id=bid, name=b["name"], income=b["income"], produces=tuple(b["produces"]),
-                          repairs=tuple(b["repairs"]), supplies=tuple(b["supplies"]))
+                          repairs=tuple(b["repairs"]), supplies=tuple(b["supplies"]),
+                          rearms=tuple(b["rearms"]))
         for bid, b in raw["buildings"].items()
     }
     blitz = raw["blitz"]

@@ -10,11 +10,33 @@ from __future__ import annotations
 import json
 
 from .hexgrid import Hex
+from .limits import (MAX_BRIEFING, MAX_BUILDING_NAME, MAX_COORD, MAX_ID, MAX_MONEY, MAX_NAME,
+                     MAX_OBJECTIVE, MAX_SCENARIO_ID, is_id, is_int, show)
 from .rulesdata import RULES, SIDES
 from .state import Building, Outcome, Unit, grid_for
 
 FORMAT = "kaltfront-save"
 VERSION = 1
+
+
+# The keys each part of a save may have; anything else is refused with its name, so a typo in a
+# hand-written save does not pass silently. A new save field must be added here (and to
+# docs/save-format.md).
+SAVE_KEYS = {"format", "version", "scenario", "name", "briefing", "objectives", "region", "map", "blitz",
+             "fog", "round_limit", "first", "round", "side", "phase", "money", "buildings", "units",
+             "next_id", "rng", "outcome", "undo", "record"}
+UNDO_KEYS = {"block", "base", "actions"}  # issue 13 (D16)
+UNDO_BASE_KEYS = {"units", "buildings", "money", "next_id", "block"}
+RECORD_KEYS = {"seed", "actions", "setup"}
+RECORD_SETUP_KEYS = {"side", "money_delta", "units", "round_limit"}
+MAP_KEYS = {"width", "height", "terrain"}
+BUILDING_KEYS = {"at", "type", "owner", "name", "capture"}
+CAPTURE_KEYS = {"side", "unit"}
+UNIT_KEYS = {"id", "type", "side", "at", "hp", "level", "ammo", "fuel", "moved", "attacked", "cargo"}
+OUTCOME_KEYS = {"winner", "reason"}
+# A save's text is at most this long: the largest map (200 x 200) with 120 units is about 60 000
+# characters; this bounds the work a hostile file can cause before the checks below reject it.
+MAX_SAVE_CHARS = 2_000_000
 
 
 class SaveError(ValueError):
@@ -75,9 +97,14 @@ def dumps(g) -> str:
 
 
 def loads(text: str | bytes | dict):
+    """A game from a save's text (or its parsed JSON); raises SaveError, and only SaveError, with a
+    German reason for anything else."""
     if not isinstance(text, (str, bytes, bytearray)):
         data = text  # already parsed JSON; game_from_dict says what is wrong with it
     else:
+        if len(text) > MAX_SAVE_CHARS:
+            raise SaveError(f"Der Spielstand ist zu groß (mehr als {MAX_SAVE_CHARS // 1_000_000} Millionen "
+                            f"Zeichen); so große Spielstände gibt es nicht.")
         try:
             data = json.loads(text)
         except UnicodeDecodeError:
@@ -85,6 +112,10 @@ def loads(text: str | bytes | dict):
         except json.JSONDecodeError as e:
             raise SaveError(f"Der Spielstand ist beschädigt oder unvollständig (kein gültiges JSON ab "
                             f"Zeile {e.lineno}, Spalte {e.colno}).") from None
+        except RecursionError:
+            raise SaveError("Der Spielstand ist beschädigt (zu tief verschachtelt).") from None
+        except ValueError:  # e.g. an integer of thousands of digits (Python's int-str limit)
+            raise SaveError("Der Spielstand ist beschädigt (eine Zahl ist viel zu lang).") from None
     return game_from_dict(data)
 
 
@@ -95,8 +126,18 @@ def _need(cond: bool, message: str) -> None:
         raise SaveError(f"Der Spielstand ist ungültig: {message}")
 
 
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+_is_int = is_int
+
+
+def _keys(d: dict, allowed: set[str], where: str) -> None:
+    for key in d:
+        _need(key in allowed, f"{where}: unbekanntes Feld {show(key)}.")
+
+
+def _text(v: object, what: str, limit: int) -> str:
+    _need(isinstance(v, str), f"{what} muss Text sein.")
+    _need(len(v) <= limit, f"{what} ist zu lang ({len(v)} Zeichen, höchstens {limit}).")
+    return v
 
 
 def _int(d: dict, key: str, lo: int, hi: int, where: str) -> int:
@@ -106,7 +147,7 @@ def _int(d: dict, key: str, lo: int, hi: int, where: str) -> int:
 
 
 def _hex(v: object, g, where: str) -> int:
-    _need(isinstance(v, list) and len(v) == 2 and all(_is_int(x) for x in v),
+    _need(isinstance(v, list) and len(v) == 2 and all(_is_int(x) and abs(x) <= MAX_COORD for x in v),
           f"{where}: Feld muss [Spalte, Zeile] sein.")
     h = Hex(v[0], v[1])
     _need(g.grid.contains(h), f"{where}: Feld {v} liegt nicht auf der Karte.")
@@ -119,9 +160,9 @@ def migrate(data: dict) -> dict:
     _need(_is_int(version), "die Versionsnummer fehlt.")
     if version > VERSION:
         raise SaveError(f"Dieser Spielstand stammt aus einer neueren Version von Kaltfront "
-                        f"(Format {version}, dieses Spiel kennt bis {VERSION}). Bitte aktualisiere das Spiel.")
+                        f"(Format {show(version)}, dieses Spiel kennt bis {VERSION}). Bitte aktualisiere das Spiel.")
     if version < 1:
-        raise SaveError(f"Spielstand-Format {version} wird nicht unterstützt.")
+        raise SaveError(f"Spielstand-Format {show(version)} wird nicht unterstützt.")
     return data
 
 
@@ -132,19 +173,22 @@ def game_from_dict(data: object):
     if data.get("format") != FORMAT:
         raise SaveError("Das ist kein Kaltfront-Spielstand.")
     data = migrate(data)
+    _keys(data, SAVE_KEYS, "Spiel")
     g = Game()
-    for key in ("scenario", "name", "briefing", "region"):
-        v = data.get(key, "")
-        _need(isinstance(v, str), f"'{key}' muss Text sein.")
     _need(isinstance(data.get("scenario"), str), "'scenario' fehlt.")
-    g.scenario_id, g.name = data["scenario"], data.get("name", "")
-    g.briefing, g.region = data.get("briefing", ""), data.get("region", "")
+    g.scenario_id = _text(data["scenario"], "'scenario'", MAX_SCENARIO_ID)
+    g.name = _text(data.get("name", ""), "'name'", MAX_NAME)
+    g.briefing = _text(data.get("briefing", ""), "'briefing'", MAX_BRIEFING)
+    g.region = _text(data.get("region", ""), "'region'", MAX_NAME)
     obj = data.get("objectives", {})
-    _need(isinstance(obj, dict) and all(isinstance(v, str) for v in obj.values()),
-          "'objectives' muss Texte je Seite enthalten.")
+    _need(isinstance(obj, dict) and all(k in SIDES and isinstance(v, str) for k, v in obj.items()),
+          "'objectives' muss Texte je Seite (nordbund, liga) enthalten.")
+    for k, v in obj.items():
+        _text(v, f"objectives.{k}", MAX_OBJECTIVE)
     g.objectives = dict(obj)
     m = data.get("map")
     _need(isinstance(m, dict), "die Karte ('map') fehlt.")
+    _keys(m, MAP_KEYS, "map")
     w = _int(m, "width", 1, 200, "map")
     h = _int(m, "height", 1, 200, "map")
     rows = m.get("terrain")
@@ -154,7 +198,7 @@ def game_from_dict(data: object):
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             t = RULES.terrain_by_char.get(ch)
-            _need(t is not None, f"unbekanntes Geländezeichen {ch!r} auf Feld [{c}, {r}].")
+            _need(t is not None, f"unbekanntes Geländezeichen {show(ch)} auf Feld [{c}, {r}].")
             terrain.append(t.id)
     g.width, g.height, g.grid, g.terrain = w, h, grid_for(w, h), terrain
     for key in ("blitz", "fog"):
@@ -170,7 +214,8 @@ def game_from_dict(data: object):
     g.round = _int(data, "round", 1, 10**6, "Spiel")
     money = data.get("money")
     _need(isinstance(money, dict) and set(money) == set(SIDES)
-          and all(_is_int(v) and v >= 0 for v in money.values()), "'money' braucht nordbund und liga ≥ 0.")
+          and all(_is_int(v) and 0 <= v <= MAX_MONEY for v in money.values()),
+          f"'money' braucht nordbund und liga von 0 bis {MAX_MONEY}.")
     g.money = dict(money)
     g.rng = _int(data, "rng", 0, (1 << 64) - 1, "Spiel")
 
@@ -179,16 +224,18 @@ def game_from_dict(data: object):
     for k, bd in enumerate(blist):
         where = f"Gebäude {k + 1}"
         _need(isinstance(bd, dict), f"{where} ist kein Objekt.")
+        _keys(bd, BUILDING_KEYS, where)
         i = _hex(bd.get("at"), g, where)
-        _need(bd.get("type") == terrain[i], f"{where}: Typ {bd.get('type')!r} passt nicht zum Gelände {terrain[i]!r}.")
+        _need(bd.get("type") == terrain[i], f"{where}: Typ {show(bd.get('type'))} passt nicht zum Gelände '{terrain[i]}'.")
         _need(i not in g.buildings, f"{where} steht doppelt.")
         _need(bd.get("owner") in SIDES + (None,), f"{where}: Besitzer muss nordbund, liga oder null sein.")
-        _need(isinstance(bd.get("name", ""), str), f"{where}: Name muss Text sein.")
+        _text(bd.get("name", ""), f"{where}: Name", MAX_BUILDING_NAME)
         b = Building(at=i, type=terrain[i], owner=bd.get("owner"), name=bd.get("name", ""))
         cap = bd.get("capture")
         if cap is not None:
-            _need(isinstance(cap, dict) and cap.get("side") in SIDES and _is_int(cap.get("unit")),
+            _need(isinstance(cap, dict) and cap.get("side") in SIDES and is_id(cap.get("unit")),
                   f"{where}: 'capture' braucht side und unit.")
+            _keys(cap, CAPTURE_KEYS, f"{where}, capture")
             b.capture_side, b.capture_unit = cap["side"], cap["unit"]
         g.buildings[i] = b
     for i, t in enumerate(terrain):
@@ -200,10 +247,11 @@ def game_from_dict(data: object):
 
     def read_unit(ud: object, where: str, carrier: Unit | None) -> Unit:
         _need(isinstance(ud, dict), f"{where} ist kein Objekt.")
-        uid = _int(ud, "id", 1, 10**9, where)
+        _keys(ud, UNIT_KEYS, where)
+        uid = _int(ud, "id", 1, MAX_ID, where)
         _need(uid not in g.units, f"{where}: Nummer {uid} kommt doppelt vor.")
         utype = ud.get("type")
-        _need(isinstance(utype, str) and utype in RULES.units, f"{where}: unbekannter Typ {utype!r}.")
+        _need(isinstance(utype, str) and utype in RULES.units, f"{where}: unbekannter Typ {show(utype)}.")
         ut = RULES.units[utype]
         _need(ud.get("side") in SIDES, f"{where}: Seite muss nordbund oder liga sein.")
         if carrier is None:
@@ -250,7 +298,7 @@ def game_from_dict(data: object):
         read_unit(ud, f"Einheit {k + 1}", None)
     for side in SIDES:
         _need(g.unit_count(side) <= RULES.max_units, f"{side} hat mehr als {RULES.max_units} Einheiten.")
-    g.next_id = _int(data, "next_id", 1, 10**9, "Spiel")
+    g.next_id = _int(data, "next_id", 1, MAX_ID + 1, "Spiel")
     _need(all(uid < g.next_id for uid in g.units), "'next_id' muss größer als jede Einheitennummer sein.")
     for b in g.buildings.values():
         if b.capture_unit is not None:
@@ -260,6 +308,7 @@ def game_from_dict(data: object):
         _need(isinstance(out, dict) and "winner" in out and out["winner"] in SIDES + (None,)
               and out.get("reason") in ("hq", "no_army", "round_limit", "surrender"),
               "'outcome' braucht winner und reason.")
+        _keys(out, OUTCOME_KEYS, "outcome")
         g.outcome = Outcome(out["winner"], out["reason"])
     g.invalidate()
     _read_record(data, g)
@@ -268,9 +317,10 @@ def game_from_dict(data: object):
 
 
 # Generous caps: a phase has at most a few hundred undoable actions (60 units, their cargo, builds);
-# a long game a few ten thousand actions in all.
+# a long game a few thousand actions in all. 30 000 recorded actions (about 1.3 million characters)
+# keep a save under MAX_SAVE_CHARS; a game that goes beyond drops its record (Game._record).
 MAX_UNDO_ACTIONS = 1000
-MAX_RECORD_ACTIONS = 200_000
+MAX_RECORD_ACTIONS = 30_000
 
 
 def _actions(v: object, cap: int, where: str) -> list:
@@ -291,6 +341,7 @@ def _read_record(data: dict, g) -> None:
     if rec is None:
         return
     _need(isinstance(rec, dict), "'record' muss null oder ein Objekt sein.")
+    _keys(rec, RECORD_KEYS, "record")
     seed = rec.get("seed")
     _need(_is_int(seed) and 0 <= seed < (1 << 64), "record.seed muss eine Zahl von 0 bis 2^64-1 sein.")
     g.record_seed, g.record_actions = seed, _actions(rec.get("actions"), MAX_RECORD_ACTIONS, "record.actions")
@@ -298,7 +349,7 @@ def _read_record(data: dict, g) -> None:
     _need(isinstance(setup, list) and len(setup) <= 4, "record.setup muss eine Liste mit höchstens 4 Einträgen sein.")
     for k, s in enumerate(setup):
         where = f"record.setup, Eintrag {k + 1}"
-        _need(isinstance(s, dict) and set(s) == {"side", "money_delta", "units", "round_limit"}
+        _need(isinstance(s, dict) and set(s) == RECORD_SETUP_KEYS
               and s["side"] in SIDES and _is_int(s["money_delta"]) and abs(s["money_delta"]) <= 10**6
               and isinstance(s["units"], list) and len(s["units"]) <= RULES.max_units
               and all(isinstance(t, str) and t in RULES.units for t in s["units"])
@@ -315,6 +366,7 @@ def _read_undo(data: dict, g) -> None:
     if u is None:  # saves written before undo existed
         return
     _need(isinstance(u, dict), "'undo' muss ein Objekt sein.")
+    _keys(u, UNDO_KEYS, "undo")
     block = u.get("block", "phase")
     _need(block in REASONS, f"undo.block: unbekannter Grund {block!r}.")
     g.undo_block = block
@@ -324,7 +376,7 @@ def _read_undo(data: dict, g) -> None:
         _need(base is None, "undo.base muss null sein, wenn es nichts zurückzunehmen gibt.")
         return
     _need(g.outcome is None, "eine beendete Partie hat nichts zurückzunehmen.")
-    _need(isinstance(base, dict) and set(base) == {"units", "buildings", "money", "next_id", "block"}
+    _need(isinstance(base, dict) and set(base) == UNDO_BASE_KEYS
           and base["block"] in REASONS,
           "undo.base braucht units, buildings, money, next_id und block.")
     d = {k: v for k, v in data.items() if k not in ("undo", "record")}

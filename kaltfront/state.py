@@ -176,9 +176,3 @@ class GameState:
     def has_ammo(self, u: Unit) -> bool:
         """Armed and with a shot left; Blitz counts no ammunition (R31, R67)."""
         return u.utype.armed and (self.blitz or (u.ammo or 0) > 0)
-
-    def move_budget(self, u: Unit) -> int:
-        """Movement points limited by fuel left (R18); Blitz and foot units need no fuel."""
-        if u.fuel is None:
-            return u.utype.move
-        return min(u.utype.move, u.fuel)

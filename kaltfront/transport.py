@@ -48,23 +48,26 @@ def can_carry(transport: Unit, cargo: Unit) -> str | None:
 
 def boarding_path(state: GameState, u: Unit, transport: Unit, found: Search) -> list[int] | None:
     """The path by which `u` boards `transport` (ending on its hex), or None if out of reach (R40):
-    the way to a neighbouring hex must be affordable and the transport's hex costs 1 more."""
-    budget = state.move_budget(u)
-    if budget < 1:
+    the way to a neighbouring hex must be affordable and the transport's hex costs 1 more point and,
+    like every hex entered, 1 more fuel (D12)."""
+    points = u.utype.move
+    fuel_hexes = points if u.fuel is None else u.fuel
+    if points < 1 or fuel_hexes < 1:
         return None
     target = transport.at
     best = None
     for n in state.grid.neighbours[target]:
-        c = found.cost.get(n)
-        if c is None or c + 1 > budget:
+        label = found.cheapest_within(n, fuel_hexes - 1)
+        if label is None or label[0] + 1 > points:
             continue
         if n != found.start and terrain_costs(state, u.utype.movement)[n] is None:
             continue
-        if best is None or (c, n) < best:
-            best = (c, n)
+        if best is None or (label, n) < best:
+            best = (label, n)
     if best is None:
         return None
-    return found.path(best[1]) + [target]
+    (_, layer), n = best
+    return found.path(n, layer) + [target]
 
 
 def unload_hexes(state: GameState, transport: Unit, cargo: Unit, seen: frozenset[int]) -> list[int]:

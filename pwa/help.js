@@ -40,8 +40,16 @@ export function terrainTable(rules) {
 export function buildingsTable(rules) {
   const mv = rules.classes.movement;
   const list = (xs) => (xs && xs.length ? xs.map((c) => esc(mv[c])).join(", ") : "–");
-  const rows = Object.values(rules.buildings).map((b) => [esc(b.name), b.income, list(b.produces), list(b.repairs), list(b.supplies)]);
-  return table(["Gebäude", "Einnahmen", "Produziert", "Repariert (+3 hp)", "Versorgt"], rows, "table-buildings");
+  // "Versorgt" fills ammunition and fuel; a building that only rearms more classes (the Stadt, D13)
+  // says so after it.
+  const supply = (b) => {
+    const ammoOnly = (b.rearms || []).filter((c) => !b.supplies.includes(c));
+    if (!ammoOnly.length) return list(b.supplies);
+    const all = ammoOnly.length + b.supplies.length === Object.keys(mv).length;
+    return `${list(b.supplies)}; Munition: ${all ? "alle Einheiten" : list(ammoOnly)}`;
+  };
+  const rows = Object.values(rules.buildings).map((b) => [esc(b.name), b.income, list(b.produces), list(b.repairs), supply(b)]);
+  return table(["Gebäude", "Einnahmen", "Produziert", "Repariert (+3 hp)", "Versorgt (Munition und Treibstoff)"], rows, "table-buildings");
 }
 
 /** Fill `root` with the rulebook; tables appear as soon as `rules` is known (may be null at first). */

@@ -54,6 +54,20 @@ def positions() -> dict[str, kaltfront.Game]:
              unit(3, "spaehwagen", "nordbund", [1, 3]), unit(4, "pionier", "nordbund", [2, 0]),
              unit(5, "jaeger", "liga", [6, 3]), unit(6, "panzerjaeger", "liga", [5, 0])],
             buildings={(0, 0): "nordbund", (8, 3): "liga"}, fog=True, money=(100, 0)),
+        # Vehicles short of fuel on terrain dearer than 1 point (D12: fuel counts hexes, points pay the
+        # terrain): a Spähwagen with 3 fuel on plain, a Kampfpanzer with 3 fuel in forest, a
+        # Panzerhaubitze with 1 fuel (the R15 step) and a Transporthubschrauber with 2 fuel.
+        "low-fuel": game(
+            ["H...ww...",
+             "....www..",
+             "..hh.w...",
+             "......=..",
+             "........H"],
+            [unit(1, "spaehwagen", "nordbund", [1, 1], fuel=3), unit(2, "kampfpanzer", "nordbund", [4, 1], fuel=3),
+             unit(3, "panzerhaubitze", "nordbund", [2, 3], fuel=1),
+             unit(4, "transporthubschrauber", "nordbund", [7, 3], fuel=2),
+             unit(5, "jaeger", "liga", [8, 2])],
+            buildings={(0, 0): "nordbund", (8, 4): "liga"}),
     }
 
 
@@ -93,7 +107,7 @@ def test_open_field_is_hand_counted():
 
 if __name__ == "__main__" and "--write" in sys.argv:
     depths = {"open-field": (1, 2), "uebungsplatz-start": (1, 2), "skirmish": (1, 2, 3),
-              "fog-and-air": (1, 2)}
+              "fog-and-air": (1, 2), "low-fuel": (1, 2)}
     lines = ["# name depth count — legal action sequences (tests/test_perft.py)"]
     for name, g in positions().items():
         for d in depths[name]:

@@ -1,9 +1,11 @@
-"""Buildings (R31–R36, D4, D5, D9): income, repair and resupply, the Versorger, production and the unit
+"""Buildings (R31–R36, D4, D5, D9, D13): income, repair and resupply, the Versorger, production and the unit
 cap, and capture timing (Jäger two turns, Pioniere at once)."""
 
 from __future__ import annotations
 
 import pytest
+
+from kaltfront.rulesdata import RULES
 
 from helpers import U, assert_illegal, attack, end_phase, kinds, make, move, rng_for
 
@@ -293,16 +295,42 @@ def test_r35_jaeger_boarding_a_transport_resets_the_progress():
     assert g.buildings[2].capture_side is None
 
 
-def test_r31_r19_stadt_does_not_serve_aircraft():
-    """R31/R19 (decision): "Munition füllst du in eigenen Städten und in Gebäuden auf, die Einheiten ihrer
-    Klasse versorgen" is read as: the Stadt serves the classes it supplies (land units, D5 table), and
-    aircraft are refuelled and rearmed only on Flugplatz, HQ and Depot (R19 names exactly these three).
-    A Kampfhubschrauber on an own Stadt gets nothing."""
-    g = make(["HS.....H"], [U("nordbund", "kampfhubschrauber", (1, 0), ammo=1, fuel=9), U("liga", "jaeger", (6, 0))],
-             phase="attack", owners={(0, 0): "nordbund", (1, 0): "nordbund", (7, 0): "liga"})
-    end_phase(g)
-    assert (g.units[1].ammo, g.units[1].fuel) == (1, 9)
+def test_r31_d13_stadt_rearms_aircraft_but_does_not_refuel_them():
+    """R31/D13: "Munition füllst du in eigenen Städten … auf": an own Stadt refills the ammunition of
+    every unit on it, aircraft included. Fuel stays as the buildings table has it: the Stadt refuels
+    land units only, aircraft refuel on Flugplatz, HQ and Depot (R19)."""
+    for utype in ("kampfhubschrauber", "kampfjet", "drohne"):
+        g = make(["HS.....H"], [U("nordbund", utype, (1, 0), ammo=1, fuel=9), U("liga", "jaeger", (6, 0))],
+                 phase="attack", owners={(0, 0): "nordbund", (1, 0): "nordbund", (7, 0): "liga"})
+        ev = end_phase(g)
+        assert (g.units[1].ammo, g.units[1].fuel) == (RULES.units[utype].ammo, 9), utype
+        assert {"type": "resupplied", "unit": 1, "side": "nordbund", "at": [1, 0]} in ev
     g = make(["HD.....H"], [U("nordbund", "kampfhubschrauber", (1, 0), ammo=1, fuel=9), U("liga", "jaeger", (6, 0))],
              phase="attack", owners={(0, 0): "nordbund", (1, 0): "nordbund", (7, 0): "liga"})
     end_phase(g)
     assert (g.units[1].ammo, g.units[1].fuel) == (4, 30)
+
+
+def test_r31_d13_only_an_own_stadt_rearms():
+    """R31/D13: a neutral or enemy Stadt refills nothing; a full helicopter on an own Stadt gets no
+    "resupplied" event."""
+    for owner in (None, "liga"):
+        g = make(["HS.....H"], [U("nordbund", "kampfhubschrauber", (1, 0), ammo=1, fuel=9),
+                                U("liga", "jaeger", (6, 0))],
+                 phase="attack", owners={(0, 0): "nordbund", (1, 0): owner, (7, 0): "liga"})
+        end_phase(g)
+        assert g.units[1].ammo == 1, owner
+    g = make(["HS.....H"], [U("nordbund", "kampfhubschrauber", (1, 0)), U("liga", "jaeger", (6, 0))],
+             phase="attack", owners={(0, 0): "nordbund", (1, 0): "nordbund", (7, 0): "liga"})
+    assert "resupplied" not in kinds(end_phase(g))
+
+
+def test_d13_rearming_is_data_every_class_at_the_stadt():
+    """D13: the buildings table (rules.json) says which classes each building rearms: the Stadt every
+    class, every other building exactly the classes it supplies."""
+    for bid, b in RULES.buildings.items():
+        assert set(b.supplies) <= set(b.rearms), bid
+        if bid == "stadt":
+            assert set(b.rearms) == {"fuss", "rad", "kette", "luft", "see"}
+        else:
+            assert set(b.rearms) == set(b.supplies), bid

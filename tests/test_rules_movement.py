@@ -149,6 +149,105 @@ def test_r18_reach_is_the_smaller_of_points_and_fuel():
     assert max(c for c, _ in reach(g, 1)) == 3
 
 
+# The tests below tell D12 apart from the old single budget min(points, fuel): on terrain that costs
+# more than 1 point the two readings give different answers (on roads they agree).
+
+def test_d12_r18_scout_with_three_fuel_crosses_three_plain_hexes():
+    """D12/R18: a Spähwagen (8 points) with 3 fuel crosses three plain hexes (6 points, 3 fuel), not
+    one (min(8, 3) = 3 points would buy a single plain hex at 2 points)."""
+    g = make(["." * 12], [U("nordbund", "spaehwagen", (0, 0), fuel=3)])
+    got = {tuple(r["to"]): r for r in g.reachable(1)}
+    assert max(c for c, _ in got) == 3
+    assert (got[(3, 0)]["cost"], got[(3, 0)]["hexes"]) == (6, 3)
+    move(g, 1, (3, 0))
+    assert g.units[1].fuel == 0
+
+
+def test_d12_r18_tank_with_three_fuel_gets_two_forest_hexes():
+    """D12/R18: a Kampfpanzer (5 points, forest 2) with 3 fuel gets two forest hexes (4 points,
+    2 fuel), not one (min(5, 3) = 3 points would buy only one)."""
+    g = make(["w" * 10], [U("nordbund", "kampfpanzer", (0, 0), fuel=3)])
+    assert reach(g, 1) == {(1, 0), (2, 0)}
+    move(g, 1, (2, 0))
+    assert g.units[1].fuel == 1
+
+
+def test_d12_r18_points_still_pay_the_terrain():
+    """D12/R14: plenty of fuel does not buy more than the points: a Kampfpanzer with a full tank still
+    gets only two forest hexes (2 + 2 = 4 of 5 points; a third would cost 6)."""
+    g = make(["w" * 10], [U("nordbund", "kampfpanzer", (0, 0))])
+    assert reach(g, 1) == {(1, 0), (2, 0)}
+
+
+def test_d12_r18_fuel_caps_the_hexes_on_cheap_terrain():
+    """D12/R18: fuel counts hexes: a Kampfpanzer with 2 fuel goes 2 road hexes although 5 points would
+    carry it 5."""
+    g = make(["=" * 10], [U("nordbund", "kampfpanzer", (0, 0), fuel=2)])
+    assert reach(g, 1) == {(1, 0), (2, 0)}
+
+
+def test_d12_r18_a_path_must_fit_both_budgets():
+    """D12: with 2 fuel a Kampfpanzer reaches (2, 0) straight through the forest (2 hexes, 4 points),
+    but not (3, 0): every way there enters at least 3 hexes, although the road (4 points) would fit
+    its 5 points."""
+    g = make(["=ww.", "===="], [U("nordbund", "kampfpanzer", (0, 0), fuel=2)])
+    got = {tuple(r["to"]): r for r in g.reachable(1)}
+    assert (got[(2, 0)]["hexes"], got[(2, 0)]["cost"]) == (2, 4)
+    assert (3, 0) not in got
+    g = make(["=ww.", "===="], [U("nordbund", "kampfpanzer", (0, 0), fuel=4)])
+    assert (3, 0) in reach(g, 1)
+
+
+def test_d12_fuel_unit_takes_the_path_that_burns_least_fuel():
+    """D12 with R13: points are spent whatever the path, fuel is not, so a vehicle takes the path with
+    the fewest hexes (then the fewest points): to (3, 0) straight through two forest hexes (3 hexes,
+    5 points) rather than along the road below (4 hexes, 4 points)."""
+    g = make([".ww.", "===="], [U("nordbund", "kampfpanzer", (0, 0))])
+    r = {tuple(x["to"]): x for x in g.reachable(1)}[(3, 0)]
+    assert (r["hexes"], r["cost"]) == (3, 5)
+    assert r["path"] == [[0, 0], [1, 0], [2, 0], [3, 0]]
+    move(g, 1, (3, 0))
+    assert g.units[1].fuel == 50 - 3
+
+
+def test_d12_r15_the_one_step_needs_one_fuel():
+    """D12/R15: every hex entered needs 1 fuel, the first one too: a Kampfpanzer with 1 fuel gets
+    exactly one forest hex, with 0 fuel none."""
+    g = make(["wwww"], [U("nordbund", "kampfpanzer", (0, 0), fuel=1)])
+    assert reach(g, 1) == {(1, 0)}
+    move(g, 1, (1, 0))
+    assert g.units[1].fuel == 0
+    g = make(["wwww"], [U("nordbund", "kampfpanzer", (0, 0), fuel=0)])
+    assert reach(g, 1) == set()
+
+
+def test_d12_r15_exception_and_fuel_for_a_slow_unit():
+    """D12/R15: a Panzerhaubitze (4 points) on hills (Kette 2) with 1 fuel: one hill hex; with 3 fuel:
+    two (4 points), never three."""
+    g = make(["hhhhh"], [U("nordbund", "panzerhaubitze", (0, 0), fuel=1)])
+    assert reach(g, 1) == {(1, 0)}
+    g = make(["hhhhh"], [U("nordbund", "panzerhaubitze", (0, 0), fuel=3)])
+    assert reach(g, 1) == {(1, 0), (2, 0)}
+
+
+def test_d12_r40_boarding_needs_fuel_for_the_transport_hex():
+    """D12/R40: boarding enters the transport's hex, which costs 1 point and 1 fuel: a Kampfpanzer
+    with 2 fuel boards a Fähre in the port two hexes away (1 hex to its neighbour + 1), with 1 fuel
+    it does not."""
+    rows = ["==P~~"]
+    for fuel, ok in ((2, True), (1, False)):
+        g = make(rows, [U("nordbund", "kampfpanzer", (0, 0), fuel=fuel), U("nordbund", "faehre", (2, 0))],
+                 owners={(2, 0): "nordbund"})
+        opts = g.load_options(1)
+        assert bool(opts) is ok, fuel
+        if ok:
+            assert opts[0]["path"] == [[0, 0], [1, 0], [2, 0]]
+            g.apply({"type": "load", "unit": 1, "transport": 2})
+            assert g.units[1].fuel == 0
+        else:
+            assert_illegal(g, {"type": "load", "unit": 1, "transport": 2})
+
+
 def test_r17_r18_foot_units_use_no_fuel():
     """R17/R18: foot units need no fuel."""
     g = make(["........"], [U("nordbund", "jaeger", (0, 0))])

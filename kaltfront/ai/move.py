@@ -269,15 +269,16 @@ class MovePlanner:
                   and (not self.sit.blitz or t in BLITZ_UNITS) and UNITS[t]["cost"] <= self.money]
         return 0.8 * max(worths) / 100 if worths else 0.0
 
-    def air_ok(self, u: dict, h: int, cost: int) -> bool:
-        """An aircraft may end only where it cannot crash and can still get home (R19)."""
+    def air_ok(self, u: dict, h: int, hexes: int) -> bool:
+        """An aircraft may end only where it cannot crash and can still get home (R19); getting to h
+        burns one fuel per hex entered (`hexes`, D12)."""
         ut = UNITS[u["type"]]
         if ut["movement"] != "luft" or ut["fuel"] is None or u.get("fuel") is None:
             return True
         homes = self.sit.air_homes()
         if h in homes:
             return True
-        left = u["fuel"] - cost
+        left = u["fuel"] - hexes
         if left < 1:
             return False
         if not homes:
@@ -353,7 +354,7 @@ class MovePlanner:
         best = None
         for o in opts:
             h = self.geo.idx(o["to"])
-            if not self.air_ok(u, h, o["cost"]):
+            if not self.air_ok(u, h, o["hexes"]):
                 continue
             s = self.score_hex(u, h, role, field, gf)
             if s > best_s + 1e-9:
@@ -552,7 +553,7 @@ class MovePlanner:
         best_s, best = -field[here], None
         for o in self.g.reachable(tid):
             h = self.geo.idx(o["to"])
-            if not self.air_ok(t, h, o["cost"]):
+            if not self.air_ok(t, h, o["hexes"]):
                 continue
             s = -field[h] - 0.01 * min(cf[n] for n in self.geo.nb[h])
             if s > best_s:
@@ -584,7 +585,7 @@ class MovePlanner:
         best_s, best = -f[here], None
         for o in self.g.reachable(t["id"]):
             h = self.geo.idx(o["to"])
-            if not self.air_ok(t, h, o["cost"]):
+            if not self.air_ok(t, h, o["hexes"]):
                 continue
             if t["type"] == "landungsboot" and sit.terrain[h] not in ("kueste", "hafen"):
                 s = -f[h] - 0.5

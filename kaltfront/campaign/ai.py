@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections import deque
 
+from ..limits import show
 from ..rulesdata import other_side
 from .feldzug import KP_CAP, MAX_MOVE_KP, RESERVEN_TP, STRENGTHS, TP_PER_KP, TP_RESULT
 
@@ -25,7 +26,7 @@ from .feldzug import KP_CAP, MAX_MOVE_KP, RESERVEN_TP, STRENGTHS, TP_PER_KP, TP_
 class CampaignAI:
     def __init__(self, strength: str, side: str, seed: int = 0) -> None:
         if strength not in STRENGTHS:
-            raise ValueError(f"Unbekannte Stärke: {strength!r} (leicht, normal oder schwer).")
+            raise ValueError(f"Unbekannte Stärke: {show(strength)} (leicht, normal oder schwer).")
         self.strength, self.side, self.seed = strength, side, seed
 
     def next_order(self, obs: dict) -> dict | None:

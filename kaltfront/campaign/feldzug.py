@@ -30,6 +30,7 @@ import random
 
 from ..actions import IllegalAction
 from ..game import Game, new_game
+from ..limits import show
 from ..mapfile import load_scenario
 from ..rulesdata import RULES, SIDE_NAMES, SIDES, other_side
 from .mapdata import CampaignMap, load_campaign_map
@@ -164,7 +165,7 @@ class Campaign:
         """The shape of every legal order of `side` now (docs/campaign.md); plans are combinations,
         so they are described by their parts rather than listed one by one."""
         if side not in SIDES:
-            raise IllegalOrder(f"Unbekannte Seite: {side!r}.")
+            raise IllegalOrder(f"Unbekannte Seite: {show(side)}.")
         out: dict = {"phase": self.phase, "side": side, "orders": []}
         if self.phase == "plan" and self.plans[side] is None:
             own = self.regions_of(side)
@@ -215,7 +216,7 @@ class Campaign:
         handler = {"plan": self._plan, "options": self._options, "evaluate": self._evaluate,
                    "auto_resolve": self._auto_resolve, "retreat": self._retreat}.get(order["type"])
         if handler is None:
-            raise IllegalOrder(f"Unbekannter Befehl: {order['type']!r}.")
+            raise IllegalOrder(f"Unbekannter Befehl: {show(order['type'])}.")
         events: list[dict] = []
         handler(order, events)
         return events
@@ -228,7 +229,7 @@ class Campaign:
 
     def _region(self, v: object, what: str) -> str:
         if not isinstance(v, str) or v not in self.map.regions:
-            raise IllegalOrder(f"{what}: unbekannte Region {v!r}.")
+            raise IllegalOrder(f"{what}: unbekannte Region {show(v)}.")
         return v
 
     def _kp_count(self, v: object, what: str) -> int:
@@ -420,7 +421,7 @@ class Campaign:
             raise IllegalOrder("Reserven: true oder false.")
         for u in units:
             if u not in RULES.units:
-                raise IllegalOrder(f"Unbekannter Einheitentyp: {u!r}.")
+                raise IllegalOrder(f"Unbekannter Einheitentyp: {show(u)}.")
         cost = kk + sum(verstaerkung_tp(u) for u in units) + (RESERVEN_TP if reserven else 0)
         if cost > max(0, tp):
             raise IllegalOrder(f"Das kostet {cost} TP, {SIDE_NAMES[side]} hat nur {max(0, tp)}.")
@@ -677,7 +678,7 @@ class Campaign:
         """What `side` may see, JSON-ready (C11): no hidden KP, no secret plan or options of the
         other side before they are revealed."""
         if side not in SIDES:
-            raise IllegalOrder(f"Unbekannte Seite: {side!r}.")
+            raise IllegalOrder(f"Unbekannte Seite: {show(side)}.")
         enemy = other_side(side)
         regions = []
         for rid, r in self.map.regions.items():
@@ -718,11 +719,11 @@ def new_campaign(*, seed: int = 0, fog: bool = True, strength: str = "normal",
                  map_id: str = "westliche-ostsee") -> Campaign:
     """A new Feldzug (C2). `strength` is what auto-resolved battles are played at (C10)."""
     if strength not in STRENGTHS:
-        raise IllegalOrder(f"Unbekannte Stärke: {strength!r} (leicht, normal oder schwer).")
+        raise IllegalOrder(f"Unbekannte Stärke: {show(strength)} (leicht, normal oder schwer).")
     if not _int(seed):
         raise IllegalOrder("seed muss eine ganze Zahl sein.")
     try:
         cmap = load_campaign_map(map_id)
     except KeyError:
-        raise IllegalOrder(f"Unbekannte Feldzugkarte: {map_id!r}.") from None
+        raise IllegalOrder(f"Unbekannte Feldzugkarte: {show(map_id)}.") from None
     return Campaign(cmap, seed=seed, fog=bool(fog), strength=strength)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import copy
 import json
 
+from ..limits import show
 from ..rulesdata import SIDES
 from ..save import SaveError, game_from_dict, game_to_dict
 from .mapdata import load_campaign_map
@@ -79,7 +80,7 @@ def campaign_from_dict(data: object):
     try:
         cmap = load_campaign_map(data.get("map") if isinstance(data.get("map"), str) else "")
     except KeyError:
-        raise SaveError(f"Unbekannte Feldzugkarte {data.get('map')!r}.") from None
+        raise SaveError(f"Unbekannte Feldzugkarte {show(data.get('map'))}.") from None
     _need(_is_int(data.get("seed")), "'seed' muss eine ganze Zahl sein.")
     _need(isinstance(data.get("fog"), bool), "'fog' muss true oder false sein.")
     _need(data.get("strength") in STRENGTHS, "'strength' muss leicht, normal oder schwer sein.")

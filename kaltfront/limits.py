@@ -1,0 +1,52 @@
+"""Limits on what saves, maps and requests may hold, and a safe way to quote hostile input (issue 10).
+
+Every door of the engine (the save and map loaders, actions, the questions, the bridge) answers bad
+input with a German message and changes nothing. Quoting the input in that message must not fail
+itself: Python refuses to turn an integer of thousands of digits into text (ValueError), repr() of a
+list nested thousands deep overflows the stack, and a megabyte string would make a megabyte message.
+`show()` quotes any value briefly and never raises. The text caps keep a save or a map from carrying
+a multi-megabyte briefing that every save, observation and reply would copy.
+"""
+
+from __future__ import annotations
+
+MAX_SCENARIO_ID = 64     # characters of a scenario id
+MAX_NAME = 80            # scenario name, region
+MAX_BRIEFING = 2000      # the briefing shown before the game (shipped maps: at most ~550)
+MAX_OBJECTIVE = 500      # each side's objective text
+MAX_BUILDING_NAME = 60   # a building's place name
+MAX_ID = 10**9           # unit ids (and next_id) in saves, actions and questions
+MAX_MONEY = 10**9        # a side's balance in a save
+MAX_COORD = 10**6        # |col|, |row| a hex may name at all (maps are at most 200 x 200)
+
+
+def show(value: object, limit: int = 40) -> str:
+    """A short German-friendly quotation of any JSON-like value, for error messages; never raises."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        if -10**15 < value < 10**15:
+            return str(value)
+        return "eine Zahl mit sehr vielen Stellen"
+    if isinstance(value, float):
+        return repr(value)[:limit]
+    if isinstance(value, str):
+        text = value if len(value) <= limit else value[:limit] + "…"
+        return "'" + text.replace("\n", " ") + "'"
+    if isinstance(value, (list, tuple)):
+        return "eine Liste"
+    if isinstance(value, dict):
+        return "ein Objekt"
+    return "ein unbekannter Wert"
+
+
+def is_int(value: object) -> bool:
+    """A JSON integer: an int but not a bool (True == 1 in Python)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_id(value: object) -> bool:
+    """A unit id as saves and actions use them: an integer from 1 to MAX_ID."""
+    return is_int(value) and 1 <= value <= MAX_ID
