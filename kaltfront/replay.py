@@ -29,6 +29,10 @@ class ReplayError(SaveError):
     """A replay cannot be made or loaded; str(e) says why, in German."""
 
 
+class ReplayStepError(ValueError):
+    """A step the open replay does not have; str(e) says why, in German."""
+
+
 def _need(cond: bool, message: str) -> None:
     if not cond:
         raise ReplayError(f"Die Wiederholung ist ungültig: {message}")
@@ -171,7 +175,7 @@ class Replay:
     def state(self, n: int):
         """The game after the first n actions (0: the start), as a fresh Game."""
         if not (isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= self.length):
-            raise ValueError(f"Schritt {n!r} gibt es nicht; die Wiederholung hat {self.length} Aktionen.")
+            raise ReplayStepError(f"Schritt {str(n)[:20]} gibt es nicht; die Wiederholung hat {self.length} Aktionen.")
         base = max(k for k in self._checkpoints if k <= n)
         g = game_from_dict(self._checkpoints[base])
         for a in self.actions[base:n]:

@@ -14,10 +14,15 @@ visible enemy's reach (its hex counts as free), so the answer never depends on h
 from __future__ import annotations
 
 from .combat import base_damage, clamp_damage, defence_twice
+from .limits import show
 from .movement import search
 from .rulesdata import RULES, other_side
 
 ARMOUR_CLASSES = ("weich", "hart", "luft", "see")
+
+
+class FireZoneQuestionError(ValueError):
+    """The question names no side, no own unit or no visible enemy; str(e) says why, in German."""
 
 
 def _most_vulnerable() -> dict[str, object]:
@@ -83,7 +88,7 @@ def fire_zones(g, side: str, target=None, enemy: int | None = None) -> dict:
     type, to get the expected damage against it on each hex under fire now. `enemy`: an enemy id, to
     get that unit's own hexes (reach, fire now, fire after moving) for the "tap on an enemy" view."""
     if side not in ("nordbund", "liga"):
-        raise ValueError(f"Unbekannte Seite: {side!r}.")
+        raise FireZoneQuestionError(f"Unbekannte Seite: {show(side)}.")
     foe = other_side(side)
     seen = g.visible(side)
     grid = g.grid
@@ -93,12 +98,12 @@ def fire_zones(g, side: str, target=None, enemy: int | None = None) -> dict:
     if target is not None:
         if isinstance(target, str):
             if target not in RULES.units:
-                raise ValueError(f"Es gibt keinen Einheitentyp {target!r}.")
+                raise FireZoneQuestionError(f"Es gibt keinen Einheitentyp {show(target)}.")
             tgt_type, tgt_level = RULES.units[target], 0
         else:
             t = g.units.get(target)
             if t is None or t.side != side:
-                raise ValueError(f"Du hast keine Einheit mit der Nummer {target}.")
+                raise FireZoneQuestionError(f"Du hast keine Einheit mit der Nummer {target}.")
             tgt_type, tgt_level, tgt_hp = t.utype, t.level, t.hp
     vulnerable = _most_vulnerable()
     size = grid.size
@@ -182,7 +187,7 @@ def fire_zones(g, side: str, target=None, enemy: int | None = None) -> dict:
         for i, uid in hidden.items():
             g.board[i] = uid
     if enemy is not None and not any(x["id"] == enemy for x in listed):
-        raise ValueError(f"Keine sichtbare feindliche Einheit mit der Nummer {enemy}.")
+        raise FireZoneQuestionError(f"Keine sichtbare feindliche Einheit mit der Nummer {enemy}.")
     out_now = []
     for i in sorted(now):
         count, classes, damage = now[i]
