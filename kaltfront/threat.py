@@ -59,7 +59,11 @@ def _fire_from_region(grid, region: list[int], lo: int, hi: int) -> set[int]:
     if lo == 1:  # only the region's own hexes are too close, unless another region hex is in range
         inside = set(region)
         out = {i for i, d in nearest.items() if d >= 1}
-        out.update(h for h in inside if any(j != h and j in inside for j in grid.within(h, hi)))
+        neighbours = grid.neighbours
+        for h in inside:  # a neighbour in the region is in range (hi >= 1); else look further
+            if any(n in inside for n in neighbours[h]) or (
+                    hi > 1 and any(j != h and j in inside for j in grid.within(h, hi))):
+                out.add(h)
         return out
     # A hex within lo-1 of every region hex is too close for all of them; in cube coordinates that
     # is a box test on each axis (hex distance is the largest axis difference).
@@ -107,10 +111,13 @@ def fire_zones(g, side: str, target=None, enemy: int | None = None) -> dict:
             tgt_type, tgt_level, tgt_hp = t.utype, t.level, t.hp
     vulnerable = _most_vulnerable()
     size = grid.size
-    terrain_def = [g.terrain_at(i).defence for i in range(size)]
+    terrain_def = getattr(g, "_terrain_defence", None)  # terrain never changes during a game
+    if terrain_def is None or len(terrain_def) != size:
+        terrain_def = [RULES.terrain[t].defence for t in g.terrain]
+        g._terrain_defence = terrain_def
     own_building = {i for i, b in g.buildings.items() if b.owner == side}
     width = g.width
-    at_json = [[i % width, i // width] for i in range(size)]
+    at_json = [[i % width, i // width] for i in range(size)]  # fresh lists: the reply may be changed
     memo: dict[tuple, int] = {}
 
     def expected(av: int, e, vt, level: int, i: int, cap: int) -> int:
