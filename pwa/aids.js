@@ -80,6 +80,7 @@ export class Aids {
       b.querySelector(".undo-reason").textContent = reason;
       b.dataset.code = ok ? "ok" : (u && u.code) || "";
       b.setAttribute("aria-label", ok ? "Rückgängig" : `Rückgängig – gesperrt: ${reason || "nicht am Zug"}`);
+      b.title = ok ? "Letzte Aktion zurücknehmen (Strg+Z, Rücktaste)" : `Rückgängig gesperrt: ${reason || "nicht am Zug"}`;
     }
     const t = document.getElementById("btn-fire-zones");
     if (t) {
