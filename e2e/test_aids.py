@@ -117,6 +117,7 @@ def test_issue13_undo_locks_with_reasons_and_takes_back_by_button_ctrl_z_and_bac
 
     # Move the Jäger one hex (nothing new comes into view), take it back three ways.
     for how in ("button", "Control+z", "Backspace"):
+        seen_before = page.evaluate("() => JSON.stringify(kaltfront.state.obs)")
         move_jaeger(page, (1, 1))
         assert unit_at(page, 2) == [1, 1]
         s = undo_state(page)
@@ -128,6 +129,8 @@ def test_issue13_undo_locks_with_reasons_and_takes_back_by_button_ctrl_z_and_bac
         page.wait_for_function("() => kaltfront.state.obs.units.find((x) => x.id === 2).at[1] === 2")
         settle(page)
         assert unit_at(page, 2) == [1, 2]
+        # D16 fairness, as the page sees it: exactly the view from before the move, nothing more.
+        assert page.evaluate("() => JSON.stringify(kaltfront.state.obs)") == seen_before
         assert undo_state(page)["reason"] == "Noch nichts zurückzunehmen"
         assert page.evaluate("() => kaltfront.state.log.at(-1)") == "Bewegung zurückgenommen."
 
