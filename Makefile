@@ -15,13 +15,13 @@ NODE_STAMP := node_modules/.kaltfront-installed
 # handed a missing folder.
 TEST_DIRS := $(wildcard tests e2e)
 
-.PHONY: all play test test-fast site venv node_modules browser bench clean distclean help
+.PHONY: all play test test-fast site venv node_modules browser engines bench clean distclean help
 
 all: site
 
 help:
 	@echo "make play       serve the game at http://localhost:$(PORT)/ (PORT=, HOST= to change)"
-	@echo "make test       install everything needed and run tests/ and e2e/ (headless Chromium)"
+	@echo "make test       install everything needed and run tests/ and e2e/ (Chromium, WebKitGTK, Firefox ESR)"
 	@echo "make test-fast  engine tests only (tests/), no browser"
 	@echo "make bench      run every bench/*.py"
 	@echo "make clean      remove build output (vendor/, build/, caches); distclean also .venv, node_modules"
@@ -37,8 +37,9 @@ $(VENV_STAMP): pyproject.toml
 # --- JavaScript: only the Pyodide runtime, exactly as package-lock.json pins it.
 node_modules: $(NODE_STAMP)
 
+# puppeteer-core (Firefox for e2e/engines/) never downloads a browser; the variable makes sure of it.
 $(NODE_STAMP): package.json package-lock.json
-	npm ci --no-audit --no-fund
+	PUPPETEER_SKIP_DOWNLOAD=1 npm ci --no-audit --no-fund
 	@touch $@
 
 # --- vendor/: kaltfront wheel + Pyodide runtime + project lockfile + build-info.json, then the service
@@ -64,11 +65,28 @@ browser: $(VENV_STAMP)
 	fi
 	@$(VPY) tools/find_browser.py >/dev/null || { echo "browser: still no Chromium/Chrome found" >&2; exit 1; }
 
+# --- The other engines for the smoke tests in e2e/engines/ (issue 17): WebKitGTK with its WebDriver and
+# MiniBrowser, Xvfb for MiniBrowser's window, Firefox ESR. Debian's packages, as root; without root
+# and without them the engine tests fail and say what is missing (no silent skip).
+engines:
+	@missing=""; \
+	[ -x /usr/bin/WebKitWebDriver ] || missing="$$missing webkit2gtk-driver"; \
+	[ -x /usr/bin/Xvfb ] || missing="$$missing xvfb"; \
+	[ -x /usr/bin/firefox-esr ] || missing="$$missing firefox-esr"; \
+	if [ -z "$$missing" ]; then \
+		echo "engines: WebKitWebDriver, Xvfb, firefox-esr present"; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		echo "engines: installing Debian's$$missing"; \
+		apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; \
+	else \
+		echo "engines: missing$$missing and no root apt-get: the e2e/engines tests will fail" >&2; \
+	fi
+
 # --- The two commands.
 play: $(VENV_STAMP) site
 	$(VPY) tools/serve.py --port $(PORT) --host $(HOST)
 
-test: $(VENV_STAMP) site browser
+test: $(VENV_STAMP) site browser engines
 	$(VPY) -m pytest $(TEST_DIRS)
 
 test-fast: $(VENV_STAMP)

@@ -3,6 +3,7 @@
 // and asks the renderer to draw. Every rule question goes to the engine (pwa/engine.js → worker →
 // kaltfront.bridge); this file only decides what to ask and when, and what to show.
 
+import "./error-journal.js"; // first: records errors from the whole boot (issue 17)
 import { Engine } from "./engine.js";
 import { Camera, hexToWorld, mapWorldSize, hexDistance } from "./layout.js";
 import { Renderer } from "./render.js";
@@ -20,7 +21,10 @@ import { ReplayScreen } from "./screens/replay.js";
 import { SIDE_NAME, PHASE_NAME, STRENGTH_NAME, counterText, roundText, winnerText, reasonText, eventText, otherSide } from "./texts.js";
 
 const $ = (id) => document.getElementById(id);
-const BOOT_TIMEOUT_MS = 30000;
+// A deadline for a boot that hangs (Pyodide hangs rather than fails on some faults), not for a slow one:
+// a cold boot took 13–29 s in WebKitGTK on a busy 2-core machine (issue 17), and a failed snapshot
+// restore adds up to 10 s before the normal boot; 30 s failed booting engines there.
+const BOOT_TIMEOUT_MS = 60000;
 const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
 
 // ---- state ------------------------------------------------------------------------------------------
@@ -162,7 +166,12 @@ async function resumeGame(saved = storage.readAutosave()) {
   setView(v);
   await refreshCanAct();
   updateHeader(); refreshPanel();
-  if (meta.camera) camera.set(meta.camera.x, meta.camera.y, meta.camera.scale); else centreOnOwnHq();
+  if (meta.camera) {
+    // After a page reload the camera is new: give it the map's size first, or it cannot pan (issue 17).
+    const ws = mapWorldSize(S.obs.width, S.obs.height);
+    camera.setWorld(ws.w, ws.h);
+    camera.set(meta.camera.x, meta.camera.y, meta.camera.scale);
+  } else centreOnOwnHq();
   renderLog();
   await nextTurn({ fresh: true, resumed: true });
   return true;
