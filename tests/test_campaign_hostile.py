@@ -75,3 +75,21 @@ def test_damaged_saves_load_or_say_why(data):
         assert "Feldzug" in str(e) or "Spielstand" in str(e)
         return
     assert Campaign.from_json(loaded.to_json()) == loaded
+
+
+def test_c12_unhashable_or_deep_junk_is_a_save_error():
+    """C12: a list where a region name belongs (found by Hypothesis), nesting thousands deep and a
+    number with thousands of digits are refused in German like any other damage, never a Python error."""
+    c = _options()
+    c.apply({"type": "options", "side": NB, "kriegskasse": 10})
+    good = c.to_json()
+    d = json.loads(good)
+    d["battle"]["from"] = []
+    for text in (json.dumps(d), "[" * 50_000 + "]" * 50_000, '{"seed": ' + "9" * 5000 + "}"):
+        try:
+            Campaign.from_json(text)
+        except SaveError as e:
+            assert "Feldzug" in str(e)
+        else:
+            raise AssertionError("damaged save was accepted")
+    assert c.to_json() == good

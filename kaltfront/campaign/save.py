@@ -47,11 +47,15 @@ def loads(text: str | bytes | dict):
         raise SaveError("Der Feldzug-Spielstand ist zu groß.")
     try:
         data = json.loads(text)
+    except RecursionError:
+        raise SaveError("Der Feldzug-Spielstand ist zu tief verschachtelt.") from None
     except UnicodeDecodeError:
         raise SaveError("Der Feldzug-Spielstand ist beschädigt (kein UTF-8-Text).") from None
     except json.JSONDecodeError as e:
         raise SaveError(f"Der Feldzug-Spielstand ist beschädigt oder unvollständig (kein gültiges JSON ab "
                         f"Zeile {e.lineno}, Spalte {e.colno}).") from None
+    except ValueError:  # Python refuses integers of thousands of digits
+        raise SaveError("Der Feldzug-Spielstand enthält eine Zahl mit zu vielen Stellen.") from None
     return campaign_from_dict(data)
 
 
@@ -65,6 +69,20 @@ def _is_int(v: object) -> bool:
 
 
 def campaign_from_dict(data: object):
+    """Check a decoded campaign save and build the campaign; any damage is a SaveError (C12).
+
+    The checks below look at each field's type before using it; the net around them turns whatever a
+    missed corner of a hand-made file could still raise (an unhashable list used as a region name, a
+    number with thousands of digits) into the same German refusal, never a Python error."""
+    try:
+        return _campaign_from_dict(data)
+    except SaveError:
+        raise
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, RecursionError):
+        raise SaveError("Der Feldzug-Spielstand ist ungültig: ein Feld hat einen falschen Typ oder Wert.") from None
+
+
+def _campaign_from_dict(data: object):
     from .feldzug import KP_CAP, PHASES, STRENGTHS, Campaign
 
     _need(isinstance(data, dict), "erwartet ein JSON-Objekt.")
