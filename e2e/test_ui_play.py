@@ -45,6 +45,13 @@ def start_from_menu(page, *, blitz=True, mode="ai", side="nordbund", strength="l
     page.wait_for_function("() => kaltfront.state.obs && kaltfront.state.game")
 
 
+def end_phase_confirmed(page):
+    """Click "Phase beenden"; if units could still act it asks first (R61, issue 11.7): confirm."""
+    page.click("#btn-end-phase")
+    if page.is_visible("#confirm"):
+        page.click("#confirm-yes")
+
+
 def wait_my_turn(page, phase=None, timeout=90_000):
     cond = "kaltfront.myTurn()" + (f" && kaltfront.state.obs.phase === '{phase}'" if phase else "")
     page.wait_for_function(f"() => {cond} && !kaltfront.state.busy", timeout=timeout)
@@ -184,7 +191,7 @@ def test_blitz_against_leicht_select_move_end_phase_ai_then_attack(page, base_ur
     page.wait_for_function("(want) => document.querySelector('#counter').innerText === want", arg=want)
 
     # End the move phase: the computer plays in the worker, visibly, and hands back the attack phase.
-    page.click("#btn-end-phase")
+    end_phase_confirmed(page)
     page.wait_for_selector("#ai-bar:not([hidden])")
     wait_my_turn(page, "attack")
     assert page.inner_text("#hdr-round") == "Runde 2 / 10"
@@ -203,7 +210,7 @@ def test_blitz_against_leicht_select_move_end_phase_ai_then_attack(page, base_ur
             page.click("#btn-end-phase")
             wait_my_turn(page, "move")
         advance_all(page)
-        page.click("#btn-end-phase")
+        end_phase_confirmed(page)
         wait_my_turn(page, "attack")
     else:
         pytest.fail("no contact with the enemy within 8 rounds")
@@ -256,7 +263,7 @@ def test_reload_resumes_from_autosave(page, base_url, wait_for_engine):
     start_from_menu(page, blitz=True, strength="leicht", fog=False)
     wait_my_turn(page, "move")
     advance_all(page)
-    page.click("#btn-end-phase")
+    end_phase_confirmed(page)
     wait_my_turn(page, "attack")
     before = obs(page)
     saved = page.evaluate("() => localStorage.getItem('kaltfront.autosave')")
@@ -279,7 +286,7 @@ def test_hotseat_handoff_covers_the_map_under_fog(page, base_url, wait_for_engin
     assert page.inner_text("#handoff-title") == "Spieler 1 ist dran"
     page.click("#handoff-continue")
     wait_my_turn(page, "move")
-    page.click("#btn-end-phase")
+    end_phase_confirmed(page)
     page.wait_for_selector("#handoff:not([hidden])")
     assert page.inner_text("#handoff-title") == "Spieler 2 ist dran"
     assert "Baltische Liga" in page.inner_text("#handoff-text")
@@ -341,6 +348,10 @@ def test_keyboard_shortcuts(page, base_url, wait_for_engine):
     assert page.evaluate("() => kaltfront.camera.scale") < s1
 
     # Enter ends the move phase (the computer then plays).
+    page.keyboard.press("Enter")
+    # Units could still move: Enter asks first (issue 11.7); a second Enter confirms (focus on "Phase beenden").
+    page.wait_for_selector("#confirm:not([hidden])")
+    assert "noch ziehen" in page.inner_text("#confirm-text")
     page.keyboard.press("Enter")
     page.wait_for_function("() => kaltfront.state.obs.side === 'liga' || kaltfront.state.obs.round === 2")
 
@@ -582,17 +593,17 @@ def test_load_then_unload_through_the_panel(page, base_url, wait_for_engine):
 
     # Round trip to Nordbund's next move phase (Liga passes).
     def end_and_hand_over():
-        page.click("#btn-end-phase")
+        end_phase_confirmed(page)
         page.wait_for_selector("#handoff:not([hidden])")
         page.click("#handoff-continue")
 
     end_and_hand_over()              # Nordbund's move phase -> Liga
     wait_my_turn(page, "attack")
-    page.click("#btn-end-phase")
+    end_phase_confirmed(page)
     wait_my_turn(page, "move")
     end_and_hand_over()              # Liga's move phase -> Nordbund
     wait_my_turn(page, "attack")
-    page.click("#btn-end-phase")
+    end_phase_confirmed(page)
     wait_my_turn(page, "move")
     assert obs(page)["side"] == "nordbund"
 

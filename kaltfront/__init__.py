@@ -22,9 +22,17 @@ __all__ = ["Action", "Attack", "Build", "EndPhase", "Game", "Hex", "IllegalActio
            "new_game", "rules", "scenarios"]
 
 
+# The Blitz maps in the order the rulebook lists them (section 12, issue 11.14); the other maps follow
+# by id.
+RULEBOOK_ORDER = ("fehmarnsund", "flensburger-foerde", "bornholm", "ruegen-hiddensee", "usedom", "lolland-falster")
+
+
 def scenarios() -> list[dict]:
-    """Every shipped scenario: id, name, blitz, size, round limit, briefing, objectives, HQs."""
-    return [load_scenario(sid).summary() for sid in scenario_ids()]
+    """Every shipped scenario: id, name, blitz, size, round limit, briefing, objectives, HQs; the Blitz
+    maps in the rulebook's order."""
+    def order(sid: str) -> tuple[int, str]:
+        return (RULEBOOK_ORDER.index(sid) if sid in RULEBOOK_ORDER else len(RULEBOOK_ORDER), sid)
+    return [load_scenario(sid).summary() for sid in sorted(scenario_ids(), key=order)]
 
 
 def rules() -> dict:

@@ -23,6 +23,7 @@ from .actions import IllegalAction, Surrender, action_from_json
 from .game import Game, new_game
 from .hexgrid import parse_hex
 from .limits import is_int, show
+from .logtext import log_lines
 from .rulesdata import SIDE_NAMES, SIDES
 from .save import SaveError
 
@@ -39,6 +40,7 @@ OP_ARGS: dict[str, set[str]] = {
     "unload_options": {"transport"}, "build_options": {"at"},
     "apply": {"action"},
     "ai_step": {"strength"},  # pwa/worker.js passes ai_turn's arguments on; the strength is fixed at the start
+    "summary": set(),  # the end screen's figures, only once the game is over (issue 11.11)
     # issue 13: undo (D16), enemy fire zones, replays
     "can_undo": set(), "undo": set(), "fire_zones": {"target", "enemy"},
     "replay_export": {"meta"}, "replay_open": {"replay"}, "replay_view": {"index", "recent"},
@@ -99,6 +101,16 @@ class Session:
 
     def _start(self, game: Game, players: dict[str, str], viewer: str | None) -> None:
         self.game, self.players, self.fixed_viewer, self.ai = game, players, viewer, {}
+
+    def log_sides(self) -> list[str]:
+        """The sides that keep a Protokoll: each person at the screen, else the one watched (D15)."""
+        humans = [s for s in SIDES if self.players[s] == "human"]
+        return humans or [self.viewer()]
+
+    def log(self, events: list[dict]) -> dict:
+        """Protokoll lines per side, each built only from what that side saw (D15)."""
+        g = self._game()
+        return {s: log_lines(g, events, s) for s in self.log_sides()}
 
     def view(self) -> dict:
         g = self._game()
@@ -180,6 +192,15 @@ class Session:
     def op_can_act(self, args: dict) -> dict:
         return self._game().units_that_can_act()
 
+    def op_summary(self, args: dict) -> dict:
+        """The end screen's figures (issue 11.11); only once the game is over, since under fog they
+        would tell a player what the enemy built and holds."""
+        g = self._game()
+        if g.outcome is None:
+            raise BadRequest("Das Spiel läuft noch; die Bilanz gibt es erst am Spielende.")
+        from .victory import end_summary
+        return end_summary(g)
+
     def op_legal_actions(self, args: dict) -> list:
         return [a.to_json() for a in self._game().legal_actions()]
 
@@ -195,7 +216,7 @@ class Session:
             raise IllegalAction("Der Computer ist am Zug.")
         viewer = self.viewer()
         events = g.apply(action)
-        return {"events": g.observe_events(events, viewer), **self.view()}
+        return {"events": g.observe_events(events, viewer), "log": self.log(events), **self.view()}
 
     def op_fire_zones(self, args: dict) -> dict:
         """Enemy fire zones for the person at the screen (issue 13.2): only enemies they can see."""
@@ -247,7 +268,7 @@ class Session:
         if not state["ok"]:
             raise IllegalAction(f"Zurücknehmen geht nicht: {state['reason']}.")
         events = g.undo()
-        return {"events": g.observe_events(events, self.viewer()), **self.view()}
+        return {"events": g.observe_events(events, self.viewer()), "log": self.log(events), **self.view()}
 
     def op_ai_step(self, args: dict) -> dict:
         """One action of the computer for the side to act; the page calls it until `done`."""
@@ -272,8 +293,8 @@ class Session:
             action = {"type": "end_phase"}
             events = g.apply(action)
         done = g.outcome is not None or g.side != side
-        return {"action": action, "events": g.observe_events(events, viewer), "done": done,
-                **self.view()}
+        return {"action": action, "events": g.observe_events(events, viewer), "log": self.log(events),
+                "done": done, **self.view()}
 
 
 SESSION = Session()

@@ -82,7 +82,7 @@ def observe(state: GameState, side: str) -> dict:
 
 
 def observe_events(state: GameState, events: list[dict], side: str) -> list[dict]:
-    """The events `side` may see: its own side's, public ones, and enemy ones on hexes it sees.
+    """The events `side` may see: its own side's, public ones, and enemy ones on hexes it sees (D15).
 
     Judged after the action. An enemy's `moved` event keeps only the visible part of its path, and
     its hidden ends are blanked, so nothing reveals where an unseen unit came from or went."""
@@ -99,8 +99,12 @@ def observe_events(state: GameState, events: list[dict], side: str) -> list[dict
     out = []
     for e in events:
         kind = e["type"]
-        if kind in ("phase", "game_over", "surrendered", "captured"):
+        if kind in ("phase", "game_over", "surrendered"):
             out.append(e)
+        elif kind == "captured":
+            # D15: a side learns of a capture it made, of a building it lost, or one it sees.
+            if e["side"] == side or e.get("previous_owner") == side or on_seen(e["at"]):
+                out.append(e)
         elif kind == "income":
             if e["side"] == side:
                 out.append(e)

@@ -522,6 +522,10 @@ class Game(GameState):
     def _destroy(self, u: Unit, events: list[dict], kind: str = "destroyed") -> None:
         at = self.hex(u.at).to_json()
         lost = self.remove_unit(u)
+        # End-screen counts (issue 11.11): cargo dies with its transport (R46); a crash is nobody's kill.
+        self.stats[u.side]["lost"] += 1 + len(lost)
+        if kind == "destroyed":
+            self.stats[other_side(u.side)]["destroyed"] += 1 + len(lost)
         events.append({"type": kind, "unit": u.id, "unit_type": u.type, "side": u.side, "at": at,
                        "cargo": lost})
 
@@ -552,6 +556,7 @@ class Game(GameState):
         self.money[self.side] -= ut.cost
         # A new unit can neither move nor attack this turn (R34).
         u = self.new_unit(self.side, a.unit_type, i, moved=True, attacked=True)
+        self.stats[self.side]["built"] += 1
         events.append({"type": "built", "unit": u.id, "unit_type": u.type, "side": u.side,
                        "at": self.hex(i).to_json(), "cost": ut.cost})
 

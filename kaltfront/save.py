@@ -24,9 +24,9 @@ VERSION = 1
 # docs/save-format.md).
 SAVE_KEYS = {"format", "version", "scenario", "name", "briefing", "objectives", "region", "map", "blitz",
              "fog", "round_limit", "first", "round", "side", "phase", "money", "buildings", "units",
-             "next_id", "rng", "outcome", "undo", "record"}
+             "next_id", "rng", "outcome", "stats", "undo", "record"}  # stats: issue 11.11, optional
 UNDO_KEYS = {"block", "base", "actions"}  # issue 13 (D16)
-UNDO_BASE_KEYS = {"units", "buildings", "money", "next_id", "block"}
+UNDO_BASE_KEYS = {"units", "buildings", "money", "next_id", "stats", "block"}
 RECORD_KEYS = {"seed", "actions", "setup"}
 RECORD_SETUP_KEYS = {"side", "money_delta", "units", "round_limit"}
 MAP_KEYS = {"width", "height", "terrain"}
@@ -81,6 +81,7 @@ def game_to_dict(g, history: bool = True) -> dict:
         "units": units_to_list(g),
         "next_id": g.next_id, "rng": g.rng,
         "outcome": g.outcome.to_json() if g.outcome else None,
+        "stats": {s: dict(g.stats[s]) for s in SIDES},
     }
     if history:
         d["undo"] = {"block": g.undo_block, "base": g.undo_base,
@@ -310,6 +311,13 @@ def game_from_dict(data: object):
               "'outcome' braucht winner und reason.")
         _keys(out, OUTCOME_KEYS, "outcome")
         g.outcome = Outcome(out["winner"], out["reason"])
+    stats = data.get("stats")  # optional: saves from before issue 11.11 have none (counts start at 0)
+    if stats is not None:
+        _need(isinstance(stats, dict) and set(stats) == set(SIDES), "'stats' braucht nordbund und liga.")
+        for side in SIDES:
+            _need(isinstance(stats[side], dict) and set(stats[side]) == {"built", "lost", "destroyed"},
+                  f"'stats' von {side} braucht built, lost und destroyed.")
+            g.stats[side] = {k: _int(stats[side], k, 0, 10**9, f"stats {side}") for k in ("built", "lost", "destroyed")}
     g.invalidate()
     _read_record(data, g)
     _read_undo(data, g)
@@ -378,9 +386,9 @@ def _read_undo(data: dict, g) -> None:
     _need(g.outcome is None, "eine beendete Partie hat nichts zurückzunehmen.")
     _need(isinstance(base, dict) and set(base) == UNDO_BASE_KEYS
           and base["block"] in REASONS,
-          "undo.base braucht units, buildings, money, next_id und block.")
+          "undo.base braucht units, buildings, money, next_id, stats und block.")
     d = {k: v for k, v in data.items() if k not in ("undo", "record")}
-    d.update({k: base[k] for k in ("units", "buildings", "money", "next_id")})
+    d.update({k: base[k] for k in ("units", "buildings", "money", "next_id", "stats")})
     try:
         start = game_from_dict(d)
     except SaveError as e:

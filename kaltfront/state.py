@@ -98,6 +98,9 @@ class GameState:
         self.record_seed: int | None = None
         self.record_actions: list | None = None
         self.record_setup: list[dict] = []  # campaign_setup calls before the first action (issue 15)
+        # Units built, lost and destroyed per side, for the end screen (issue 11.11); kept in the save.
+        self.stats: dict[str, dict[str, int]] = {s: {"built": 0, "lost": 0, "destroyed": 0}
+                                                  for s in ("nordbund", "liga")}
         self._visible_cache: dict[str, frozenset[int]] = {}
         self._cost_cache: dict[str, list[int | None]] = {}  # movement class -> cost per hex
 

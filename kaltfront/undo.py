@@ -35,10 +35,11 @@ def _enemies_in_view(g, side: str) -> frozenset[int]:
 
 
 def snapshot(g) -> dict:
-    """What an undoable action may change (units, capture progress, money, next id), JSON-ready."""
+    """What an undoable action may change (units, capture progress, money, next id, the end screen's
+    count of built units), JSON-ready."""
     from .save import buildings_to_list, units_to_list
     return {"units": units_to_list(g), "buildings": buildings_to_list(g), "money": dict(g.money),
-            "next_id": g.next_id, "block": g.undo_block}
+            "next_id": g.next_id, "stats": {s: dict(v) for s, v in g.stats.items()}, "block": g.undo_block}
 
 
 def before_action(g, action) -> tuple | None:
@@ -103,9 +104,9 @@ def restore(g, base: dict) -> None:
     """Put the base's units, buildings, money and next id back, and forget the history after it."""
     from .save import game_from_dict, game_to_dict
     d = game_to_dict(g, history=False)
-    d.update({k: base[k] for k in ("units", "buildings", "money", "next_id")})
+    d.update({k: base[k] for k in ("units", "buildings", "money", "next_id", "stats")})
     back = game_from_dict(d)
     g.units, g.board, g.buildings = back.units, back.board, back.buildings
-    g.money, g.next_id = back.money, back.next_id
+    g.money, g.next_id, g.stats = back.money, back.next_id, back.stats
     clear(g, base["block"])
     g.invalidate()

@@ -38,3 +38,26 @@ def round_limit_outcome(state: GameState) -> Outcome:
     if value["nordbund"] != value["liga"]:
         return Outcome(max(SIDES, key=lambda s: value[s]), "round_limit")
     return Outcome(None, "round_limit")
+
+
+def end_summary(state: GameState) -> dict:
+    """What the end screen explains (issue 11.11): why the game ended, and per side the buildings held
+    and the unit value (the round-limit tie-breaks of R50/D8, computed here by the same functions that
+    decided it), units on the map, built, lost and destroyed, and the rounds played."""
+    o = state.outcome
+    sides = {}
+    for s in SIDES:
+        stats = state.stats[s]
+        sides[s] = {"buildings": buildings_held(state, s), "unit_value": round(unit_value(state, s), 1),
+                    "units": state.unit_count(s), "built": stats["built"], "lost": stats["lost"],
+                    "destroyed": stats["destroyed"]}
+    held = {s: sides[s]["buildings"] for s in SIDES}
+    # Which tie-break decided a round-limit game: "buildings", "unit_value", or None for a draw.
+    decided_by = None
+    if o is not None and o.reason == "round_limit":
+        if held["nordbund"] != held["liga"]:
+            decided_by = "buildings"
+        elif o.winner is not None:
+            decided_by = "unit_value"
+    return {"winner": o.winner if o else None, "reason": o.reason if o else None, "decided_by": decided_by,
+            "round": state.round, "round_limit": state.round_limit, "sides": sides}

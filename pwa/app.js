@@ -18,7 +18,13 @@ import * as saves from "./saves.js";
 import { Session } from "./session.js";
 import { Aids } from "./aids.js";
 import { ReplayScreen } from "./screens/replay.js";
-import { SIDE_NAME, PHASE_NAME, STRENGTH_NAME, counterText, roundText, winnerText, reasonText, eventText, otherSide } from "./texts.js";
+import { CampaignScreen } from "./screens/campaign.js";
+import { SIDE_NAME, PHASE_NAME, STRENGTH_NAME, counterText, roundText, otherSide } from "./texts.js";
+import { Protokoll } from "./protokoll.js";
+import { getSetting, setSetting } from "./settings.js";
+import { EndScreen } from "./end-screen.js";
+import { TapHint } from "./tap-hint.js";
+import { BootProgress } from "./boot-progress.js";
 
 const $ = (id) => document.getElementById(id);
 // A deadline for a boot that hangs (Pyodide hangs rather than fails on some faults), not for a slow one:
@@ -41,7 +47,6 @@ const S = {
   busy: false,         // an action is in flight
   aiRunning: false,
   covered: false,      // hot-seat cover: draw nothing (R61)
-  log: [],
   hqNext: "enemy",
   effects: [], animPos: new Map(), hiddenUnits: new Set(),
   tapLatencies: [],
@@ -59,6 +64,8 @@ const panel = new Panel($("panel-body"), $("terrain-info"), {
   chooseCargo: (id) => chooseCargo(id),
   cancel: () => { S.unloadOptions = null; S.unloadUnit = null; refreshPanel(); requestDraw(); },
 });
+const tapHint = new TapHint($("tap-hint"), camera);
+const protokoll = new Protokoll($("log")); // one log per side, lines written by the engine (D15)
 const menu = new MainMenu({ onStart: (o) => startGame(o), onContinue: () => resumeGame(), onHelp: () => openHelp() });
 let engine = null;
 let ai = null;
@@ -86,6 +93,17 @@ const session = new Session({
 // Replays (issue 13.3, pwa/screens/replay.js): kept at the end of a game, watched from the end screen
 // and from "Spielstände".
 const replayScreen = new ReplayScreen({ call: (op, args) => call(op, args), rules: () => S.rules, toast: (t, k) => showToast(t, k) });
+// The Feldzug (issue 15, pwa/screens/campaign.js); its battles are played on this battle screen.
+const campaignUi = new CampaignScreen({
+  call: (op, args) => call(op, args),
+  ready: () => S.ready,
+  playBattle: (v, hooks) => startCampaignBattle(v, hooks),
+  toast: (text, kind) => showToast(text, kind),
+  confirm: (text, yes) => confirmDialog(text, yes),
+  openHelp: () => openHelp(),
+  showMainMenu: () => toMainMenu(),
+  scenario: (id) => S.scenarios.find((x) => x.id === id),
+});
 
 // ---- engine ----------------------------------------------------------------------------------------
 function call(op, args) { return engine.call(op, args); }
@@ -99,12 +117,16 @@ function boot() {
     return;
   }
   ai = new AiPlayer(engine, animateAiStep);
+  const progress = new BootProgress();
+  engine.onBootProgress((p) => progress.update(p));
+  engine.ready.finally(() => progress.done()).catch(() => {});
   engine.onCrash((err) => { showToast(err.message); window.kaltfront.error = { kind: err.kind, message: err.message }; session.onCrash(err); });
   engine.ready.then(async (info) => {
     window.kaltfront.info = info;
     S.rules = await call("rules", {});
     S.scenarios = await call("scenarios", {});
     menu.setReady(S.scenarios);
+    campaignUi.setReady();
     menu.status("");
     S.ready = true;
     window.kaltfront.ready = true;
@@ -139,7 +161,7 @@ async function startGame(opts) {
     v = await call("new_game", { scenario: opts.scenario, seed, fog: !!opts.fog, players: opts.players, viewer: opts.viewer });
   } catch (e) { showToast(e.message); return; }
   S.game = { players: opts.players, scenario: opts.scenario, fog: !!opts.fog, seed, id: saves.newGameId() };
-  S.log = [];
+  protokoll.clear();
   S.shownSide = null;
   enterGame();
   const humans = humanSides();
@@ -160,7 +182,8 @@ async function resumeGame(saved = storage.readAutosave()) {
     v = await call("load", { save: saved.save, players: meta.players, viewer: meta.viewer });
   } catch (e) { session.loadFailed(e); menu.show(storage.hasAutosave()); return false; }
   S.game = { players: v.players, scenario: v.observation.scenario, fog: v.observation.fog, seed: meta.seed, id: meta.gameId || saves.newGameId() };
-  S.log = meta.log || [];
+  protokoll.fromMeta(meta, { humans: ["nordbund", "liga"].filter((s) => v.players && v.players[s] === "human"),
+    fog: !!v.observation.fog, viewer: v.viewer });
   S.shownSide = null;
   enterGame();
   setView(v);
@@ -175,6 +198,21 @@ async function resumeGame(saved = storage.readAutosave()) {
   renderLog();
   await nextTurn({ fresh: true, resumed: true });
   return true;
+}
+
+/** A Feldzug battle (op campaign_battle answered `v`): saves and its end go to the campaign's hooks. */
+async function startCampaignBattle(v, hooks) {
+  const o = v.observation;
+  S.game = { players: v.players, scenario: o.scenario, fog: o.fog, seed: null, id: saves.newGameId(), campaign: hooks };
+  protokoll.clear();
+  S.shownSide = null;
+  enterGame();
+  setView(v);
+  await refreshCanAct();
+  updateHeader(); refreshPanel();
+  centreOnOwnHq();
+  if (hooks.title) showToast(hooks.title, "info");
+  await nextTurn({ fresh: true });
 }
 
 function enterGame() {
@@ -210,6 +248,7 @@ function setView(v) {
   if (humanSides().length === 2 && S.obs.fog && !S.obs.outcome && S.obs.side !== S.shownSide) S.covered = true;
   renderer.invalidate();
   aids.setView(v);
+  renderLog();
 }
 
 async function refresh() {
@@ -295,30 +334,32 @@ async function handoff(side, resumed) {
   h.hidden = true;
   S.covered = false;
   S.shownSide = side;
+  renderLog(); // the new player's own Protokoll (D15)
   window.kaltfront.state.covered = false;
   await refresh();
   centreOnOwnHq();
   requestDraw();
 }
 
-function showEnd(outcome) {
+const endScreen = new EndScreen({
+  // Revanche (issue 11.11): the same map, fog and players, a new seed.
+  rematch: () => { const g = S.game; if (g) startGame({ scenario: g.scenario, fog: g.fog, players: g.players }); },
+  mainMenu: () => toMainMenu(),
+});
+
+async function showEnd(outcome) {
+  // A campaign battle ends in the campaign's evaluation, not on the battle end screen (C6).
+  if (S.game && S.game.campaign) { const hooks = S.game.campaign; S.game = null; S.obs = null; hooks.onEnd(outcome); return; }
   storage.clearAutosave(); // a finished game cannot be continued
-  const t = winnerText(outcome);
-  let title = t;
-  if (humanSides().length === 1 && outcome.winner) title = outcome.winner === humanSides()[0] ? `Sieg! ${t}.` : `Niederlage. ${t}.`;
-  $("end-title").textContent = title;
-  $("end-reason").textContent = reasonText(outcome);
-  const es = $("end-screen");
-  es.dataset.winner = outcome.winner || "";
-  es.dataset.reason = outcome.reason || "";
-  es.hidden = false;
-  $("end-main").focus();
+  const summary = await call("summary", {}).catch(() => null); // the figures are the engine's
+  endScreen.show(outcome, summary, { humans: humanSides() });
   updateHeader(); requestDraw();
   if (S.game) replayScreen.gameEnded(S.game.id, S.obs && S.obs.name);
 }
 
 async function autosave() {
   if (!S.game || !S.obs) return;
+  if (S.game.campaign) return S.game.campaign.save(); // the campaign's save holds its battle (C12)
   try {
     const text = await call("save", {});
     const res = saves.saveAutosave(typeof text === "string" ? text : JSON.stringify(text), {
@@ -333,7 +374,7 @@ async function autosave() {
 
 function autosaveMeta() {
   return { scenario: S.game.scenario, fog: S.game.fog, seed: S.game.seed, viewer: S.viewer,
-    camera: { x: camera.x, y: camera.y, scale: camera.scale }, log: S.log.slice(-50) };
+    camera: { x: camera.x, y: camera.y, scale: camera.scale }, logs: protokoll.toMeta() };
 }
 
 // ---- actions ----------------------------------------------------------------------------------------
@@ -343,7 +384,7 @@ async function doAction(action) {
   const before = S.obs;
   try {
     const res = await call("apply", { action });
-    addLog(res.events, res.observation);
+    protokoll.add(res.log); renderLog();
     await playEvents(res.events, before, 0.6);
     clearAnswers();
     setView(res);
@@ -369,9 +410,7 @@ async function doAction(action) {
 
 /** After "Rückgängig" (D16): the engine restored the position; show it like after an action. */
 async function afterUndo(res) {
-  const what = { move: "Bewegung", load: "Einladen", unload: "Ausladen", build: "Produktion" };
-  const ev = (res.events || []).find((e) => e.type === "undone");
-  if (ev) { S.log.push(`${what[ev.action.type] || "Aktion"} zurückgenommen.`); renderLog(); }
+  protokoll.add(res.log); renderLog(); // "Bewegung zurückgenommen." (written by the engine)
   const keep = S.selection;
   clearAnswers();
   setView(res);
@@ -381,12 +420,16 @@ async function afterUndo(res) {
   await autosave();
 }
 
+/** Ending a phase while units could still act asks first, in both phases (R61, issue 11.7). */
 async function endPhase({ confirmed = false } = {}) {
   if (!myTurn() || S.busy) return;
-  if (S.obs.phase === "attack" && S.canAct.attack.length && !confirmed) {
-    const n = S.canAct.attack.length;
-    const ok = await confirmDialog(`${n === 1 ? "1 Einheit kann" : n + " Einheiten können"} noch schießen. Angriffsphase trotzdem beenden?`, "Phase beenden");
-    if (!ok) return;
+  const attack = S.obs.phase === "attack";
+  const n = attack ? S.canAct.attack.length : new Set([...S.canAct.move, ...S.canAct.unload]).size;
+  if (n && !confirmed && getSetting("askEndPhase")) {
+    const who = n === 1 ? "1 Einheit kann" : `${n} Einheiten können`;
+    const text = attack ? `${who} noch schießen. Angriffsphase trotzdem beenden?` : `${who} noch ziehen. Zugphase trotzdem beenden?`;
+    const ok = await confirmDialog(text, "Phase beenden", { dontAsk: true });
+    if (!ok || !myTurn()) return;
   }
   await doAction({ type: "end_phase" });
 }
@@ -519,6 +562,7 @@ async function onTap(sx, sy, ev) {
       // Touch has no hover: the first tap previews (path, expected damage), the second one acts.
       if (touch && !same(S.pendingTouch, h)) {
         S.pendingTouch = h;
+        S.pendingText = tg ? "Nochmal tippen zum Angreifen" : lo && (!r || unitAt(h)) ? "Nochmal tippen zum Einsteigen" : "Nochmal tippen zum Ziehen";
         S.hover = h; S.path = r ? r.path : lo ? lo.path : null; S.targetPreview = tg || null;
         refreshPanel(); requestDraw();
         return;
@@ -580,7 +624,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 async function animateAiStep(step, { fast }) {
   if (!S.game) return;
   const events = step.events || [];
-  addLog(events, step.observation);
+  protokoll.add(step.log); renderLog();
   const pace = fast ? 0 : S.aiDelay;
   if (pace > 0) {
     // Follow the computer: bring its action on screen first, unless the player is looking elsewhere
@@ -756,6 +800,7 @@ function drawNow(now = performance.now()) {
   renderer.draw(v, now);
   if (!S.covered) minimap.draw(v);
   updateHqChip();
+  tapHint.update(S.pendingTouch && !S.covered && myTurn() ? { at: S.pendingTouch, text: S.pendingText } : null);
   lastFrame = performance.now() - t0;
 }
 
@@ -809,7 +854,7 @@ function updateHeader() {
 }
 
 function refreshPanel() {
-  if (!S.obs || S.covered) { panel.render({}); return; }
+  if (!S.obs || S.covered) { panel.render({}); panel.terrain(null); return; }
   const u = selectedUnit();
   const b = S.selection && S.selection.kind === "building" ? buildingAt(S.selection.at) : null;
   const mine = myTurn();
@@ -826,33 +871,8 @@ function refreshPanel() {
   });
 }
 
-let logObs = []; // observations from before and after the events, so units that appear or die are named
-function unitName(id) {
-  let u = null;
-  for (const o of [S.obs, ...logObs]) {
-    u = o && (o.units.find((x) => x.id === id) || o.units.flatMap((x) => x.cargo || []).find((x) => x.id === id));
-    if (u) break;
-  }
-  if (!u || !S.rules) return "Einheit";
-  return `${S.rules.units[u.type].name} (${SIDE_NAME[u.side]})`;
-}
-
-function addLog(events, after = null) {
-  logObs = after ? [after] : [];
-  for (const ev of events || []) {
-    const line = eventText(ev, unitName, S.rules);
-    if (line) S.log.push(line);
-  }
-  if (S.log.length > 200) S.log.splice(0, S.log.length - 200);
-  renderLog();
-}
-
-function renderLog() {
-  const ol = $("log");
-  const recent = S.log.slice(-60).reverse();
-  ol.innerHTML = recent.map((l) => `<li>${l.replace(/</g, "&lt;")}</li>`).join("");
-  ol.start = S.log.length;
-}
+/** The Protokoll of the side at the screen; empty behind the hot-seat cover (D15, R61). */
+function renderLog() { protokoll.render(S.viewer, S.covered || !S.obs); }
 
 // ---- small UI helpers -------------------------------------------------------------------------------
 let toastTimer = null;
@@ -865,14 +885,24 @@ function showToast(msg, kind = "error") {
   toastTimer = setTimeout(() => { t.hidden = true; }, 3500);
 }
 
-function confirmDialog(text, yes = "OK") {
+function confirmDialog(text, yes = "OK", { dontAsk = false } = {}) {
   const d = $("confirm");
   $("confirm-text").textContent = text;
   $("confirm-yes").textContent = yes;
+  // "Nicht mehr fragen" (issue 11.7): only for the end-of-phase question; remembered on "yes".
+  $("confirm-dont-ask").hidden = !dontAsk;
+  $("confirm-dont-ask-box").checked = false;
+  const back = document.activeElement; // focus goes back there, so Enter on the map works again
   d.hidden = false;
   $("confirm-yes").focus();
   return new Promise((resolve) => {
-    const done = (v) => { d.hidden = true; $("confirm-yes").onclick = $("confirm-no").onclick = null; resolve(v); };
+    const done = (v) => {
+      d.hidden = true; $("confirm-yes").onclick = $("confirm-no").onclick = null;
+      if (back && back !== document.body && back.isConnected && !back.closest("[hidden]")) back.focus();
+      else if (d.contains(document.activeElement)) document.activeElement.blur();
+      if (v && dontAsk && $("confirm-dont-ask-box").checked) setSetting("askEndPhase", false);
+      resolve(v);
+    };
     $("confirm-yes").onclick = () => done(true);
     $("confirm-no").onclick = () => done(false);
     d.onkeydown = (e) => { if (e.key === "Escape") done(false); };
@@ -936,19 +966,23 @@ $("counter").addEventListener("click", () => nextUnit(1));
 $("btn-target-hq").addEventListener("click", () => { jumpToHq(S.hqNext); S.hqNext = S.hqNext === "enemy" ? "own" : "enemy"; });
 $("hq-chip").addEventListener("click", () => { jumpToHq("enemy"); S.hqNext = "own"; });
 $("btn-skip").addEventListener("click", () => ai && ai.skip());
-$("btn-menu").addEventListener("click", () => { $("menu-share").hidden = !session.canShare(); $("game-menu").hidden = false; $("menu-save").focus(); });
+$("btn-menu").addEventListener("click", () => {
+  $("menu-share").hidden = !session.canShare();
+  $("menu-ask-end").checked = !!getSetting("askEndPhase");
+  $("game-menu").hidden = false; $("menu-save").focus();
+});
+$("menu-ask-end").addEventListener("change", (e) => setSetting("askEndPhase", e.target.checked));
 $("menu-share").addEventListener("click", async () => { $("game-menu").hidden = true; await session.share(); });
 $("menu-saves").addEventListener("click", () => { session.openSaves(); replayScreen.decorateSaves(); });
 $("menu-close").addEventListener("click", () => { $("game-menu").hidden = true; });
 $("menu-save").addEventListener("click", async () => {
-  if ((await autosave()) && (await session.saveSlot())) showToast("Spiel gespeichert.", "info");
+  if ((await autosave()) && (S.game.campaign || (await session.saveSlot()))) showToast("Spiel gespeichert.", "info");
   $("game-menu").hidden = true;
 });
 $("menu-surrender").addEventListener("click", () => surrender());
 $("menu-help").addEventListener("click", () => { $("game-menu").hidden = true; openHelp(); });
 $("menu-main").addEventListener("click", async () => { await autosave(); toMainMenu(); });
 $("help-close").addEventListener("click", () => { $("help").hidden = true; });
-$("end-main").addEventListener("click", () => toMainMenu());
 document.addEventListener("visibilitychange", () => requestDraw());
 
 // ---- the test and tooling surface (layout and state, never rules) ------------------------------------
@@ -962,6 +996,7 @@ window.kaltfront = {
   startGame,                     // share-link hook: startGame({scenario, fog, players, seed})
   resumeGame,
   session,
+  campaign: campaignUi,          // the Feldzug screens (tests: campaign.startNew, campaign.autoMode)
   get engine() { return engine; },
   skipIntro: false,
   hexToScreen(col, row) {

@@ -40,6 +40,7 @@ export class Engine {
     this._pending = new Map(); // id -> {resolve, reject, op, onProgress}
     this._progressListeners = new Set();
     this._crashListeners = new Set();
+    this._bootProgressListeners = new Set();
 
     this.ready = new Promise((resolve, reject) => {
       this._bootResolve = resolve;
@@ -90,6 +91,12 @@ export class Engine {
     return () => this._progressListeners.delete(listener);
   }
 
+  /** Listen to the boot's download: listener({loaded}) with the bytes fetched so far (issue 11.5). */
+  onBootProgress(listener) {
+    this._bootProgressListeners.add(listener);
+    return () => this._bootProgressListeners.delete(listener);
+  }
+
   /** Listen for the worker dying after a successful boot (a boot failure rejects `ready` instead). */
   onCrash(listener) {
     this._crashListeners.add(listener);
@@ -106,6 +113,10 @@ export class Engine {
       this.booted = true;
       this.info = message;
       this._bootResolve(message);
+      return;
+    }
+    if (message.type === "boot-progress") {
+      for (const listener of this._bootProgressListeners) listener({ loaded: message.loaded });
       return;
     }
     if (message.type === "boot-error") {

@@ -2,7 +2,7 @@
 // Wiederholung), written in the rulebook's style: short sentences, "du", the game's own words. They go
 // beyond the rulebook (D16), so they stand in a section of their own after the rulebook's chapters.
 
-export const AIDS_HTML = `<h2 id="hilfe-hilfen">13. Hilfen: Rückgängig, Feuerzonen, Wiederholung</h2>
+export const AIDS_HTML = `<h2 id="hilfe-hilfen">14. Hilfen: Rückgängig, Feuerzonen, Wiederholung</h2>
 <h3>Rückgängig</h3>
 <p>Hast du dich vertippt, nimmt „Rückgängig“ in der Kopfleiste deine letzte Aktion zurück. Auf der Tastatur geht das mit Strg + Z oder der Rücktaste. Du kannst mehrere Schritte zurückgehen, aber nur innerhalb der laufenden Phase.</p>
 <p>Zurücknehmen lassen sich Bewegungen, Einladen, Ausladen und Produzieren. Aber nur, solange die Aktion dir nichts Neues gezeigt hat. Kam dabei ein Feind in Sicht oder bist du in einen Hinterhalt geraten, bleibt sie stehen. Angriffe lassen sich nie zurücknehmen: der Würfel ist gefallen. So verrät Rückgängig nichts, was du nicht auch ohne gesehen hättest.</p>

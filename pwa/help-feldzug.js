@@ -1,7 +1,7 @@
-// help-feldzug.js — DRAFT of the help page's "Feldzug" chapter (issue 15, FELDZUG.md C1–C12), in the
-// rulebook's words. Not shown yet: help.js appends it to HELP_HTML once the Feldzug screens exist (one
-// line there). Every number here is the engine's (kaltfront/campaign/feldzug.py); the choices the
-// campaign rules leave open are stated as the engine makes them (docs/campaign.md).
+// help-feldzug.js — the help page's "Feldzug" chapter (issue 15, FELDZUG.md C1–C12), in the
+// rulebook's words; help.js appends it to HELP_HTML. Every number here is the engine's
+// (kaltfront/campaign/feldzug.py); the choices the campaign rules leave open are stated as the engine
+// makes them (docs/campaign.md).
 
 export const FELDZUG_HELP_HTML = `<h2 id="hilfe-13">13. Feldzug</h2>
 <p>Im Feldzug hängen die Schlachten zusammen. Nordbund und Baltische Liga ringen um die westliche Ostsee: um Inseln, Förden und Küsten von Ostjütland bis Bornholm. Jede gewonnene Schlacht bringt Land und einen Vorteil für die nächste. Jede verlorene kostet Truppen.</p>

@@ -120,6 +120,6 @@ export class Panel {
     let s = t ? `${t.name}, Verteidigung +${t.defence}` : ch;
     if (b) s += ` · ${b.name || rules.buildings[b.type].name} (${b.owner ? SIDE_NAME[b.owner] : "neutral"})`;
     if (obs.fog && obs.visible[hex[1]][hex[0]] !== "1") s += " · nicht einsehbar";
-    this.terrainEl.textContent = `Gelände (${hex[0]}|${hex[1]}): ${s}`;
+    this.terrainEl.textContent = `Gelände: ${s}`; // no coordinates: the map never shows them (issue 11.8)
   }
 }

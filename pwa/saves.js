@@ -10,7 +10,7 @@
 // in docs/save-format.md, versioned and checked by the engine itself):
 //   {"kind": "kaltfront-slot", "v": 1, "saved_at": ISO time, "game_id": "…",
 //    "scenario": "bornholm", "name": "Bornholm", "round": 3, "blitz": true, "fog": true,
-//    "players": {"nordbund": "human", "liga": "normal"}, "meta": {viewer, camera, log},
+//    "players": {"nordbund": "human", "liga": "normal"}, "meta": {viewer, camera, logs: {nordbund: […], liga: […]}} (older: one shared log),
 //    "game": "<engine save text>"}
 // The envelope keeps what the engine's save does not: who plays which side and the shell's view.
 // Version 0 is the first shell's layout (raw engine text under kaltfront.autosave, the rest as JSON

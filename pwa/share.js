@@ -22,6 +22,8 @@ const MAX_SEED = Number.MAX_SAFE_INTEGER;
 const SEED_PATTERN = /^[0-9]{1,16}$/;
 
 const SIDE_WORD = { nordbund: "Nordbund", liga: "Baltische Liga" };
+// Messages name a link's fields in words, never by their keys or internal values (issue 11.14).
+const FIELD_WORD = { blitz: "die Karte", side: "die Seite", ai: "die Stärke des Computers", fog: "den Nebel des Krieges", seed: "den Startwert" };
 const STRENGTH_WORD = { leicht: "Leicht", normal: "Normal", schwer: "Schwer" };
 
 /** A value from a link, made safe and short for a message (it is shown as text, never as HTML). */
@@ -58,7 +60,7 @@ export function parseShareLink(hash, scenarios) {
       continue;
     }
     if (values.has(key)) {
-      problems.push(`Der Link nennt ${quote(key)} mehrmals.`);
+      if (FIELD_WORD[key]) problems.push(`Der Link nennt ${FIELD_WORD[key]} mehrmals.`); // unknown keys are ignored
       continue;
     }
     values.set(key, value);
@@ -69,31 +71,31 @@ export function parseShareLink(hash, scenarios) {
   const id = values.get("blitz");
   const scenario = blitzMaps.find((s) => s.id === id);
   if (!scenario) {
-    const known = blitzMaps.map((s) => s.id).join(", ");
+    const known = blitzMaps.map((s) => s.name || s.id).join(", ");
     problems.push(
       id === ""
-        ? "Im Link fehlt die Karte (blitz=…)."
-        : `Die Blitz-Karte ${quote(id)} gibt es nicht${known ? ` (bekannt: ${known})` : ""}.`,
+        ? "Im Link fehlt die Karte."
+        : `Die Blitz-Karte ${quote(id)} gibt es nicht${known ? ` (möglich: ${known})` : ""}.`,
     );
   }
 
   const side = values.get("side");
-  if (side === undefined || side === "") problems.push("Im Link fehlt die Seite (side=nordbund oder side=liga).");
-  else if (!SIDES.includes(side)) problems.push(`Die Seite ${quote(side)} gibt es nicht (erlaubt: nordbund oder liga).`);
+  if (side === undefined || side === "") problems.push("Im Link fehlt die Seite (Nordbund oder Baltische Liga).");
+  else if (!SIDES.includes(side)) problems.push(`Die Seite ${quote(side)} gibt es nicht (möglich: Nordbund oder Baltische Liga).`);
 
   const ai = values.get("ai");
-  if (ai === undefined || ai === "") problems.push("Im Link fehlt die Stärke des Computers (ai=leicht, normal oder schwer).");
-  else if (!STRENGTHS.includes(ai)) problems.push(`Die Stärke ${quote(ai)} gibt es nicht (erlaubt: leicht, normal oder schwer).`);
+  if (ai === undefined || ai === "") problems.push("Im Link fehlt die Stärke des Computers (Leicht, Normal oder Schwer).");
+  else if (!STRENGTHS.includes(ai)) problems.push(`Die Stärke ${quote(ai)} gibt es nicht (möglich: Leicht, Normal oder Schwer).`);
 
   const fog = values.get("fog");
-  if (fog === undefined || fog === "") problems.push("Im Link fehlt der Nebel des Krieges (fog=0 oder fog=1).");
-  else if (fog !== "0" && fog !== "1") problems.push(`Der Nebel des Krieges ${quote(fog)} ist ungültig (erlaubt: 0 oder 1).`);
+  if (fog === undefined || fog === "") problems.push("Im Link fehlt der Nebel des Krieges (an oder aus).");
+  else if (fog !== "0" && fog !== "1") problems.push(`Der Nebel des Krieges ${quote(fog)} ist ungültig (möglich: an oder aus).`);
 
   let seed;
   if (values.has("seed")) {
     const s = values.get("seed");
     if (!SEED_PATTERN.test(s) || Number(s) > MAX_SEED) {
-      problems.push(`Der Startwert ${quote(s)} ist ungültig (erlaubt: eine ganze Zahl von 0 bis ${MAX_SEED}).`);
+      problems.push(`Der Startwert ${quote(s)} ist ungültig (möglich: eine nicht zu große ganze Zahl ohne Vorzeichen).`);
     } else seed = Number(s);
   }
 
@@ -116,6 +118,12 @@ export function linkToGameOptions(link) {
 /** One line for the confirm dialog and the share text, e.g. "Bornholm, Nordbund gegen Computer (Normal), mit Nebel". */
 export function describeLink(link) {
   return `${link.name || link.scenario}, ${SIDE_WORD[link.side]} gegen Computer (${STRENGTH_WORD[link.ai]}), ${link.fog ? "mit" : "ohne"} Nebel`;
+}
+
+/** The first visit's line while a link's game is prepared (issue 11.5). */
+export function describeLinkPreparing(link) {
+  return `Blitz auf ${link.name || link.scenario}: du spielst ${SIDE_WORD[link.side]} gegen den Computer ` +
+    `(${STRENGTH_WORD[link.ai]}), ${link.fog ? "mit" : "ohne"} Nebel des Krieges. Das Spiel wird vorbereitet …`;
 }
 
 /**

@@ -46,6 +46,34 @@ const MAX_AI_STEPS = 5000;
 let bridge = null;
 let queue = null; // promise chain that serialises requests; starts with the boot
 
+// Boot progress (issue 11.5): count the bytes of every response fetched during the boot by reading a
+// clone of its body (the original stays untouched, with its URL, for Pyodide's streaming compile), and
+// post {type: "boot-progress", loaded} at most every 100 ms. Restored to the plain fetch after the boot.
+const plainFetch = self.fetch;
+let bootLoaded = 0;
+let progressPosted = 0;
+function postBootProgress(force = false) {
+  const now = performance.now();
+  if (!force && now - progressPosted < 100) return;
+  progressPosted = now;
+  post({ type: "boot-progress", loaded: bootLoaded });
+}
+self.fetch = function countingFetch(...args) {
+  return plainFetch.apply(self, args).then((response) => {
+    if (response.ok && response.body) {
+      const reader = response.clone().body.getReader();
+      const pump = () => reader.read().then(({ done, value }) => {
+        if (done) return postBootProgress(true);
+        bootLoaded += value.byteLength;
+        postBootProgress();
+        return pump();
+      });
+      pump().catch(() => {});
+    }
+    return response;
+  });
+};
+
 function post(message) {
   self.postMessage(message);
 }
@@ -400,7 +428,7 @@ async function boot() {
     }
   }
 }
-queue = boot().then(
+queue = boot().finally(() => { self.fetch = plainFetch; }).then(
   () => true,
   (err) => {
     post({ type: "boot-error", message: err && err.message ? err.message : String(err) });

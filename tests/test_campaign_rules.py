@@ -500,3 +500,38 @@ def test_c12_a_bad_save_is_refused_in_german(edit, words):
         Campaign.from_json(json.dumps(d))
     with pytest.raises(SaveError, match="beschädigt"):
         Campaign.from_json(json.dumps(d)[:40])
+
+
+def test_c10_auto_resolve_in_short_calls_goes_on_where_it_stopped_and_survives_a_save():
+    """The page auto-resolves in short engine calls (`steps`): each call plays at most that many battle
+    actions, says how far the battle is, and only the last one evaluates (C10, C12)."""
+    c = position({"kullen": (NB, 25), "falster": (NB, 4), "darss": (LIGA, 2), "wismar": (LIGA, 28)})
+    c.strength = "leicht"
+    plans(c, {"attack": {"from": "falster", "to": "darss"}})
+    options(c)
+    unchanged_after_illegal(c, {"type": "auto_resolve", "mode": "quick", "steps": 5}, "steps")
+    unchanged_after_illegal(c, {"type": "auto_resolve", "steps": 0}, "steps")
+    events = c.apply({"type": "auto_resolve", "steps": 5})
+    assert [e["type"] for e in events] == ["auto_progress"] and "Runde" in events[0]["text"]
+    assert c.phase == "battle" and c.battle["auto_actions"] == 5 and c.battle_game.outcome is None
+    assert not any(e["type"] == "auto_progress" for e in c.log)   # progress is no log line
+    c = Campaign.from_json(c.to_json())                          # resumes mid-way (C12)
+    assert c.battle["auto_actions"] == 5
+    calls = 0
+    while c.phase == "battle":
+        events = c.apply({"type": "auto_resolve", "steps": 200})
+        calls += 1
+        assert calls < 200
+    assert any(e["type"] == "result" and "automatisch" in e["text"] for e in events)
+    assert c.last_result[NB] in ("won", "lost", "draw")
+
+
+def test_c12_a_save_with_a_bad_auto_action_count_is_refused():
+    c = position({"kullen": (NB, 25), "falster": (NB, 4), "darss": (LIGA, 2), "wismar": (LIGA, 28)})
+    plans(c, {"attack": {"from": "falster", "to": "darss"}})
+    options(c)
+    c.apply({"type": "auto_resolve", "steps": 1})
+    d = json.loads(c.to_json())
+    d["battle"]["auto_actions"] = -1
+    with pytest.raises(SaveError, match="auto_actions"):
+        Campaign.from_json(d)

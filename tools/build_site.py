@@ -183,6 +183,14 @@ def main(argv: list[str] | None = None) -> int:
             "vendor/build-info.json",
         ],
     }
+    # For the first visit's progress bar (issue 11.5): what the worker fetches (the modules it imports
+    # are not counted), and the scenario names, so a share link can say what it starts before Python runs.
+    info["fetch_bytes"] = sum((ROOT / f).stat().st_size for f in info["boot_files"]
+                              if not f.endswith((".js", ".mjs")) and f != "vendor/build-info.json")
+    sys.path.insert(0, str(ROOT))
+    from kaltfront import scenarios
+
+    info["scenarios"] = [{"id": s["id"], "name": s["name"], "blitz": s["blitz"]} for s in scenarios()]
     write_json(VENDOR / "build-info.json", info)
     print(
         f"build_site: vendor/{wheel.name} ({info['wheel_bytes']} bytes, sha256 {entry['sha256'][:12]}…), "

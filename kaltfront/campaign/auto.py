@@ -37,22 +37,34 @@ def quick_result(g, rng: random.Random) -> str | None:
     return "nordbund" if rng.random() < a / (a + b) else "liga"
 
 
-def play_out(g, strength: str | dict, seed: int) -> None:
+def play_out(g, strength: str | dict, seed: int, max_actions: int | None = None) -> int:
     """Let the battle AI play both sides to the end (C10). `strength` is one strength for both or
-    {side: strength}. A stalled battle is ended as a draw by a round-limit outcome."""
+    {side: strength}. A stalled battle is ended as a draw by a round-limit outcome. With
+    `max_actions` it stops after that many actions even if the battle goes on (the page plays a long
+    battle in short engine calls); the caller then ends a stalled battle with `end_stalled`.
+    Returns the number of actions played."""
     from ..ai import AIPlayer
-    from ..state import Outcome
 
     strengths = strength if isinstance(strength, dict) else {s: strength for s in SIDES}
     ais = {s: AIPlayer(strengths[s], s, seed=seed * 2 + k) for k, s in enumerate(SIDES)}
+    limit = MAX_ACTIONS if max_actions is None else max_actions
     n = 0
-    while g.outcome is None and n < MAX_ACTIONS:
+    while g.outcome is None and n < limit:
         action = ais[g.side].next_action(g.observe(g.side))
         try:
             g.apply(action)
         except Exception:
             g.apply({"type": "end_phase"})  # never stall on an AI bug: end the phase
         n += 1
+    if max_actions is None:
+        end_stalled(g)
+    return n
+
+
+def end_stalled(g) -> None:
+    """A battle that did not end within MAX_ACTIONS ends as a draw (round-limit outcome)."""
+    from ..state import Outcome
+
     if g.outcome is None:
         g.outcome = Outcome(None, "round_limit")
         g.invalidate()

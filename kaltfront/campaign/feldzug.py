@@ -476,14 +476,31 @@ class Campaign:
         mode = order.get("mode", "ai")
         if mode not in ("ai", "quick"):
             raise IllegalOrder("mode muss ai oder quick sein.")
+        steps = order.get("steps")
+        if steps is not None and (mode != "ai" or not _int(steps) or not 1 <= steps <= AUTO_MAX_ACTIONS):
+            raise IllegalOrder(f"steps: eine ganze Zahl von 1 bis {AUTO_MAX_ACTIONS}, nur mit mode ai.")
         g = self.battle_game
         if g.outcome is None:
-            from .auto import play_out, quick_result
+            from .auto import end_stalled, play_out, quick_result
             if mode == "quick":
                 winner = quick_result(g, random.Random(f"{self.seed}:{self.battle['no']}"))
                 self.battle["quick"] = {"winner": winner}
-            else:
+            elif steps is None:
                 play_out(g, self.strength, self.battle["seed"])
+            else:
+                # In short calls (the page stays responsive and shows progress); the count of
+                # actions so far is kept with the battle, so a stalled battle still ends as a draw.
+                done = self.battle.get("auto_actions", 0)
+                n = play_out(g, self.strength, self.battle["seed"] + done,
+                             max_actions=min(steps, AUTO_MAX_ACTIONS - done))
+                self.battle["auto_actions"] = done + n
+                if g.outcome is None and done + n >= AUTO_MAX_ACTIONS:
+                    end_stalled(g)
+                if g.outcome is None:
+                    events.append({"type": "auto_progress", "round": self.round, "battle_round": g.round,
+                                   "text": f"Die Schlacht um {self.name(self.battle['region'])} wird automatisch "
+                                           f"ausgetragen: Runde {g.round}."})
+                    return
         self._evaluate({"type": "evaluate"}, events, auto=True)
 
     # C6 ------------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import json
 from ..limits import show
 from ..rulesdata import SIDES
 from ..save import SaveError, game_from_dict, game_to_dict
+from .auto import MAX_ACTIONS
 from .mapdata import load_campaign_map
 
 FORMAT = "kaltfront-feldzug"
@@ -174,6 +175,9 @@ def _campaign_from_dict(data: object):
                     raise SaveError(f"Der Feldzug-Spielstand ist ungültig: Optionen von {s}: {e}") from None
                 finally:
                     c.kp[cmap.bases[s]] = kp_before
+        if "auto_actions" in b:  # actions auto-resolve has played so far (C10 in short calls)
+            _need(_is_int(b["auto_actions"]) and 0 <= b["auto_actions"] <= MAX_ACTIONS,
+                  f"Schlacht: 'auto_actions' muss eine Zahl von 0 bis {MAX_ACTIONS} sein.")
         if c.phase == "battle":
             _need(all(opts[s] is not None for s in SIDES), "Schlacht: beide Seiten brauchen ihre Optionen.")
             if "quick" in b:

@@ -1,0 +1,287 @@
+"""The Feldzug screens (issue 15 UI) in a real browser with the real engine: a campaign against the
+computer is started from the main menu, planned by tapping regions on the campaign map with the KP
+stepper (C4), the revealed plans are shown, the first battle gets its briefing and option shop (C7, C8)
+and is "automatisch ausgetragen" by the battle AI (C10) with its evaluation shown (C6); the next battle
+is played by hand on the battle screen, the page is reloaded in the middle of it, "Feldzug fortsetzen"
+goes straight back into the battle (C12), and the battle is finished there (the player gives up), which
+the campaign evaluates. A second test covers hot-seat, the retreat, import and the end of a campaign."""
+
+from __future__ import annotations
+
+import json
+
+from kaltfront.campaign import Campaign, new_campaign
+
+# The shortest way from the Nordbund's base to the Liga's on the campaign map (westliche-ostsee.json).
+PATH = ["kullen", "seeland", "suedseeland", "lolland", "fehmarn", "wismar"]
+
+
+def view(page) -> dict:
+    return page.evaluate("() => window.kaltfront.campaignView")
+
+
+def tap_region(page, region: str) -> None:
+    xy = page.evaluate("(id) => window.kaltfront.campaign.map.pageXY(id)", region)
+    page.mouse.click(xy["x"], xy["y"])
+
+
+def dismiss_dialogs(page) -> list[str]:
+    """Click "Weiter" on every dialog the campaign shows until a decision panel is up; returns the kinds."""
+    kinds = []
+    for _ in range(20):
+        page.wait_for_function(
+            "() => !document.getElementById('cz-dialog').hidden || "
+            "document.getElementById('cz-panel-body').dataset.step !== 'wait'", timeout=120_000)
+        if page.is_hidden("#cz-dialog"):
+            return kinds
+        kinds.append(page.get_attribute("#cz-dialog", "data-kind"))
+        page.click("#cz-dialog-ok")
+    raise AssertionError(f"too many dialogs: {kinds}")
+
+
+def plan_round(page) -> None:
+    """Advance along PATH by taps: occupy the next free region with up to 2 KP, bring up to 4 KP up
+    behind the front, or attack the next region when the Liga holds it (C4). The steppers stop at what
+    the engine's legal orders allow."""
+    v = view(page)
+    regions = {r["id"]: r for r in v["campaign"]["regions"]}
+    front = max(i for i, r in enumerate(PATH) if regions[r]["owner"] == "nordbund")
+    here, ahead = PATH[front], PATH[front + 1]
+    legal = v["legal"]
+    movable = {m["from"]: m["max"] for m in legal["moves"]}
+    if regions[ahead]["owner"] == "liga":
+        tap_region(page, here)
+        tap_region(page, ahead)
+        assert page.locator(".cz-order.attack").count() == 1
+    elif any(o["region"] == ahead and here in o["from"] for o in legal["occupy"]):
+        tap_region(page, here)
+        tap_region(page, ahead)
+        page.click(".cz-order.occupy [data-step='1']")  # refused when only 1 KP may leave
+        assert page.inner_text(".cz-order.occupy output") == str(min(2, movable[here]))
+    if front > 0 and movable.get(PATH[front - 1], 0) >= 1:
+        tap_region(page, PATH[front - 1])
+        tap_region(page, here)
+        for _ in range(3):
+            page.click(".cz-order.move [data-step='1']")
+        assert page.inner_text(".cz-order.move output") == str(min(4, movable[PATH[front - 1]]))
+    page.click("#cz-submit")
+
+
+def reach_battle_options(page) -> dict:
+    for _ in range(8):
+        kinds = dismiss_dialogs(page)
+        if page.is_visible("#cz-options-ok"):
+            return view(page)
+        assert page.is_visible("#cz-submit"), kinds
+        plan_round(page)
+    raise AssertionError("no battle within 8 rounds")
+
+
+def test_campaign_against_computer_auto_and_by_hand_with_reload(page, base_url, wait_for_engine):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(base_url)
+    wait_for_engine(page)
+    page.evaluate("() => { window.kaltfront.skipIntro = true; window.kaltfront.setAiDelay(0); }")
+
+    # The main menu's entry and its setup dialog (against the computer, strength, fog).
+    page.click("#menu-feldzug")
+    assert page.is_visible("#campaign-setup") and page.is_visible("#cz-side")
+    page.select_option("#cz-strength", "leicht")
+    opts = page.evaluate("() => window.kaltfront.campaign.setupOptions()")
+    assert opts == {"players": {"nordbund": "human", "liga": "leicht"}, "strength": "leicht", "fog": True}
+    # Started with a fixed seed, as "Feldzug beginnen" would start it with a random one.
+    page.evaluate("(o) => window.kaltfront.campaign.startNew({...o, seed: 4})", opts)
+    page.wait_for_selector("#cz-submit")
+    v = view(page)
+    assert v["campaign"]["round"] == 1 and v["viewer"] == "nordbund"
+    # C11: the Liga's base KP are hidden under fog; the map shows "?".
+    assert {r["id"]: r for r in v["campaign"]["regions"]}["wismar"]["kp"] is None
+
+    # A refused plan changes nothing and says why in German: move 1 KP into a free region.
+    page.evaluate("() => window.kaltfront.campaign.order({type: 'plan', side: 'nordbund', "
+                  "moves: [{from: 'kullen', to: 'seeland', kp: 1}]})")
+    assert "eigene oder eben besetzte" in page.inner_text("#toast")
+    assert view(page)["campaign"]["round"] == 1
+
+    # Round 1 by tap: the plan shows in the panel, then both plans are revealed together (C4).
+    plan_round(page)
+    page.wait_for_selector("#cz-dialog:not([hidden])[data-kind='revealed']", timeout=60_000)
+    revealed = page.inner_text("#cz-dialog-card")
+    assert "Besetzen: Seeland mit 2 KP aus Kullen" in revealed and "Baltische Liga" in revealed
+
+    # First battle: briefing with both sides' Taktikpunkte and the option shop (C7, C8).
+    v = reach_battle_options(page)
+    battle = v["campaign"]["battle"]
+    for side in ("nordbund", "liga"):
+        assert page.inner_text(f"[data-tp='{side}']") == str(battle["tp"][side])
+    tp = v["legal"]["tp"]
+    # Unspent TP lapse, so the shop starts with all of them in the Kriegskasse; a Jäger (20 TP) is
+    # paid from it, and taken back, "Rest" puts everything in the Kriegskasse again (C8).
+    assert page.get_attribute(".cz-tp-left", "data-left") == "0"
+    page.click("[data-unit='jaeger'] [data-step='1']")
+    assert page.inner_text("[data-shop='kriegskasse'] output") == str(tp - 20)
+    page.click("[data-unit='jaeger'] [data-step='-1']")
+    assert page.get_attribute(".cz-tp-left", "data-left") == "20"
+    page.click("[data-shop='kriegskasse'] [data-all]")
+    assert page.get_attribute(".cz-tp-left", "data-left") == "0"
+    page.click("#cz-options-ok")
+    page.wait_for_selector("#cz-auto", timeout=60_000)
+    assert f"Kriegskasse {tp} TP" in page.inner_text("#cz-panel-body")
+
+    # C10: automatisch ausgetragen by the battle AI; the evaluation says who won and what it cost (C6).
+    page.click("#cz-auto")
+    page.wait_for_selector("#cz-dialog:not([hidden])[data-kind='evaluation']", timeout=180_000)
+    evaluation = page.inner_text("#cz-dialog-card")
+    assert "Schlacht um" in evaluation and "(automatisch ausgetragen)" in evaluation
+    assert page.evaluate("() => window.kaltfront.campaign.autoCalls") > 1   # in short engine calls
+    first_line = evaluation.splitlines()[1]
+    assert first_line in page.evaluate("() => document.getElementById('cz-log').textContent")  # the log
+    page.click("#cz-dialog-ok")
+
+    # The next battle is played by hand on the battle screen.
+    v = reach_battle_options(page)
+    page.click("#cz-options-ok")
+    page.click("#cz-play")
+    page.wait_for_function("() => document.getElementById('campaign').hidden && "
+                           "window.kaltfront.state.obs && window.kaltfront.myTurn()", timeout=120_000)
+    second = view(page)["campaign"]["battle"]
+    assert second["no"] > battle["no"] and not second["decided"]
+    # One whole turn by hand: each end of phase waits for the computer's reply.
+    page.evaluate("""async () => { const k = window.kaltfront; let n = 0;
+        do { await k.endPhase({confirmed: true}); n++; } while (!(k.state.obs.phase === 'move' && k.myTurn()) && n < 4); }""")
+    page.wait_for_function("() => window.kaltfront.state.obs.phase === 'move' && window.kaltfront.myTurn()",
+                           timeout=120_000)
+    round_before = page.evaluate("() => window.kaltfront.state.obs.round")
+    saved = page.evaluate("() => JSON.parse(localStorage.getItem('kaltfront.feldzug.aktuell'))")
+    assert saved["inBattle"] is True and '"battle"' in saved["save"]
+
+    # Reload in the middle of the battle: "Feldzug fortsetzen" opens the same battle again (C12).
+    page.reload()
+    wait_for_engine(page)
+    page.evaluate("() => { window.kaltfront.skipIntro = true; window.kaltfront.setAiDelay(0); }")
+    page.wait_for_selector("#menu-feldzug-continue:not([hidden]):not([disabled])")
+    page.click("#menu-feldzug-continue")
+    page.wait_for_function("() => document.getElementById('campaign').hidden && "
+                           "window.kaltfront.state.obs && window.kaltfront.myTurn()", timeout=120_000)
+    obs = page.evaluate("() => window.kaltfront.state.obs")
+    assert obs["round"] == round_before and obs["phase"] == "move"
+
+    # Finish it by hand: the player gives up; the campaign evaluates the lost attack (C6).
+    page.click("#btn-menu")
+    page.click("#menu-surrender")
+    page.click("#confirm-yes")
+    page.wait_for_selector("#cz-dialog:not([hidden])[data-kind='evaluation']", timeout=60_000)
+    evaluation = page.inner_text("#cz-dialog-card")
+    assert "Baltische Liga gewinnt die Schlacht" in evaluation
+    page.click("#cz-dialog-ok")
+    dismiss_dialogs(page)
+    after = view(page)["campaign"]
+    assert after["battle"] is None or after["battle"]["no"] > second["no"]
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('kaltfront.feldzug.aktuell')).inBattle") is False
+
+
+def position(regions: dict, *, round_: int = 1, seed: int = 5):
+    """A campaign in its plan step where exactly the given regions are held: {region: (side, kp)}
+    (like tests/campaign_helpers.py), built and checked by the engine's own save loader."""
+    d = json.loads(new_campaign(seed=seed, fog=True).to_json())
+    for rid, v in d["regions"].items():
+        v["kp"] = 0
+        if rid not in ("kullen", "wismar"):
+            v["owner"] = None
+    for rid, (side, kp) in regions.items():
+        d["regions"][rid] = {"owner": side, "kp": kp}
+    d["round"] = round_
+    return Campaign.from_json(d)
+
+
+def record(campaign, players: dict) -> str:
+    return json.dumps({"kind": "kaltfront-feldzug-record", "version": 1, "save": campaign.to_json(),
+                       "players": players, "inBattle": False})
+
+
+HOTSEAT = {"nordbund": "human", "liga": "human"}
+NOTHING = {"kriegskasse": 0, "verstaerkung": [], "reserven": False}
+
+
+def import_file(page, text: str) -> None:
+    # Not awaited: the import runs on into the next decision (a hand-over waits for its click).
+    page.evaluate("(t) => { window.kaltfront.campaign.importText(t); }", text)
+
+
+def test_hotseat_cover_retreat_import_and_end(page, base_url, wait_for_engine):
+    """Hot-seat (C4, C10): each decision behind an opaque hand-over; the beaten defender places its
+    retreat with the stepper (C6); a foreign file is refused and changes nothing (C12); the campaign
+    ends after round 12 with more regions (C9), and a finished campaign cannot be continued."""
+    c = position({"kullen": ("nordbund", 22), "falster": ("nordbund", 8), "darss": ("liga", 5),
+                  "rostock": ("liga", 2), "hiddensee": ("liga", 1), "wismar": ("liga", 22)})
+    c.apply({"type": "plan", "side": "nordbund", "attack": {"from": "falster", "to": "darss", "follow": 3}})
+    c.apply({"type": "plan", "side": "liga"})
+    c.apply({"type": "options", "side": "nordbund", **NOTHING})
+    c.apply({"type": "options", "side": "liga", **NOTHING})
+    c.battle_game.apply({"type": "surrender", "side": "liga"})
+    c.apply({"type": "evaluate"})
+    assert c.phase == "retreat"
+
+    page.set_viewport_size({"width": 412, "height": 915})
+    page.goto(base_url)
+    wait_for_engine(page)
+    import_file(page, record(c, HOTSEAT))
+    page.wait_for_selector("#cz-dialog:not([hidden])[data-kind='handover']")
+    assert "covered" in page.get_attribute("#cz-dialog", "class")
+    assert "Baltische Liga ist dran" in page.inner_text("#cz-dialog-card")
+    page.click("#cz-dialog-ok")
+    page.wait_for_selector("#cz-panel-body[data-step='retreat']")
+    assert view(page)["viewer"] == "liga"
+    # 4 KP leave Darss; the even split 2 + 2 becomes 1 + 3.
+    page.click("[data-to='rostock'] [data-step='-1']")
+    assert page.is_disabled("#cz-retreat-ok")
+    page.click("[data-to='hiddensee'] [data-step='1']")
+    page.click("#cz-retreat-ok")
+    page.wait_for_selector("#cz-dialog:not([hidden])[data-kind='handover']")
+    assert "Nordbund ist dran" in page.inner_text("#cz-dialog-card")
+    saved = json.loads(page.evaluate("() => window.kaltfront.call('campaign_save', {})"))
+    assert saved["regions"]["rostock"]["kp"] == 3 and saved["regions"]["hiddensee"]["kp"] == 4
+    page.click("#cz-dialog-ok")
+    page.wait_for_selector("#cz-panel-body[data-step='plan']")
+    assert view(page)["viewer"] == "nordbund"
+
+    # By keyboard: arrows move the cursor over the regions, Enter taps. Falster (right of Lolland) is own.
+    page.focus("#cz-map")
+    page.evaluate("() => { window.kaltfront.campaign.cursor = 'lolland'; }")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => window.kaltfront.campaign.cursor") == "falster"
+    assert "Falster, Nordbund" in page.get_attribute("#cz-map", "aria-label")
+    page.keyboard.press("Enter")
+    assert page.evaluate("() => window.kaltfront.campaign.selected") == "falster"
+    page.keyboard.press("Escape")
+    assert page.evaluate("() => window.kaltfront.campaign.selected") is None
+
+    # A file that is no campaign: a German message, the running campaign stays stored as it was.
+    stored = page.evaluate("() => localStorage.getItem('kaltfront.feldzug.aktuell')")
+    import_file(page, "{}")
+    page.click("#confirm-yes")
+    page.wait_for_function("() => document.getElementById('toast').textContent.includes('kein Kaltfront-Feldzug')")
+    assert page.evaluate("() => localStorage.getItem('kaltfront.feldzug.aktuell')") == stored
+
+    # Round 12 of 12: both plan nothing; more regions wins (C9).
+    last = position({"kullen": ("nordbund", 20), "seeland": ("nordbund", 5), "wismar": ("liga", 25)}, round_=12)
+    import_file(page, record(last, HOTSEAT))
+    page.click("#confirm-yes")
+    for side in ("Nordbund", "Baltische Liga"):
+        page.wait_for_selector("#cz-dialog:not([hidden])[data-kind='handover']")
+        assert f"{side} ist dran" in page.inner_text("#cz-dialog-card")
+        page.click("#cz-dialog-ok")
+        page.wait_for_selector("#cz-panel-body[data-step='plan']")
+        page.click("#cz-submit")
+    dismiss_dialogs(page)
+    assert page.get_attribute(".cz-over", "data-winner") == "nordbund"
+    assert "Nordbund gewinnt den Feldzug" in page.inner_text(".cz-over")
+    assert page.evaluate("() => localStorage.getItem('kaltfront.feldzug.aktuell')") is None
+    page.click("#cz-over-main")
+    page.wait_for_selector("#main-menu:not([hidden])")
+    assert page.is_hidden("#menu-feldzug-continue")
+
+    # The help page has the Feldzug chapter with the worked example (issue 15 "Help").
+    page.click("#menu-help-main")
+    assert "13. Feldzug" in page.inner_text("#help-content")
+    assert "80 + 30 + 15 = 125" in page.inner_text("#help-content")

@@ -1,0 +1,180 @@
+// campaign-map.js — draws the Feldzug map (issue 15, C1, C11) on a canvas: every region a large
+// pointy-top hex at its odd-r offset position from the campaign data, over the sea, with its name, owner
+// colour, KP number (or "?" under fog) and the base marked. It also draws the plan being made (arrows)
+// and answers which region is under a point. It shows only what the engine's observe(viewer) gave it.
+
+const SQRT3 = Math.sqrt(3);
+export const OWNER_FILL = { nordbund: "#2f6fd6", liga: "#ef8a17", null: "#7d8f6a" };
+const PLAN_COLOUR = { occupy: "#7dff9a", move: "#ffffff", attack: "#ff4a4a" };
+
+export class CampaignMap {
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext("2d");
+    this.size = 40; this.ox = 0; this.oy = 0; this.w = 1; this.h = 1;
+    this.centres = new Map();
+  }
+
+  /** Lay the regions out to fill the canvas (no pan or zoom: the whole map always fits). */
+  layout(campaign) {
+    const r = this.canvas.getBoundingClientRect();
+    const dpr = window.devicePixelRatio || 1;
+    this.w = Math.max(1, r.width); this.h = Math.max(1, r.height);
+    this.canvas.width = Math.round(this.w * dpr); this.canvas.height = Math.round(this.h * dpr);
+    this.ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    let minX = Infinity, maxX = -Infinity, minY = Infinity, maxY = -Infinity;
+    const unit = (col, row) => ({ x: SQRT3 * (col + 0.5 * (row & 1)), y: 1.5 * row });
+    for (const g of campaign.regions) {
+      const p = unit(g.at[0], g.at[1]);
+      minX = Math.min(minX, p.x - SQRT3 / 2); maxX = Math.max(maxX, p.x + SQRT3 / 2);
+      minY = Math.min(minY, p.y - 1); maxY = Math.max(maxY, p.y + 1);
+    }
+    const pad = 8;
+    this.size = Math.min((this.w - 2 * pad) / (maxX - minX), (this.h - 2 * pad) / (maxY - minY));
+    this.ox = (this.w - (maxX - minX) * this.size) / 2 - minX * this.size;
+    this.oy = (this.h - (maxY - minY) * this.size) / 2 - minY * this.size;
+    this.centres.clear();
+    for (const g of campaign.regions) {
+      const p = unit(g.at[0], g.at[1]);
+      this.centres.set(g.id, { x: this.ox + p.x * this.size, y: this.oy + p.y * this.size });
+    }
+  }
+
+  /** The region whose hex holds the canvas point (x, y), or null. */
+  regionAt(x, y) {
+    let best = null, bestD = Infinity;
+    for (const [id, c] of this.centres) {
+      const d = Math.hypot(c.x - x, c.y - y);
+      if (d < bestD) { bestD = d; best = id; }
+    }
+    return bestD <= this.size * 0.95 ? best : null;
+  }
+
+  /** Page coordinates of a region's centre (tests and the keyboard cursor). */
+  pageXY(id) {
+    const c = this.centres.get(id);
+    const r = this.canvas.getBoundingClientRect();
+    return c ? { x: r.left + c.x, y: r.top + c.y } : null;
+  }
+
+  hexPath(cx, cy, s) {
+    const ctx = this.ctx;
+    ctx.beginPath();
+    for (let i = 0; i < 6; i++) {
+      const a = Math.PI / 180 * (60 * i - 30);
+      const x = cx + s * Math.cos(a), y = cy + s * Math.sin(a);
+      if (i) ctx.lineTo(x, y); else ctx.moveTo(x, y);
+    }
+    ctx.closePath();
+  }
+
+  /**
+   * Draw. `view`: {campaign (observe), selected, cursor, targets: Map(id -> kind), plan, battleRegion}.
+   */
+  draw({ campaign, selected = null, cursor = null, targets = new Map(), plan = null, battleRegion = null }) {
+    this.layout(campaign);
+    const ctx = this.ctx, s = this.size;
+    const sea = ctx.createLinearGradient(0, 0, 0, this.h);
+    sea.addColorStop(0, "#1b4f7a"); sea.addColorStop(1, "#123a5c");
+    ctx.fillStyle = sea;
+    ctx.fillRect(0, 0, this.w, this.h);
+    // Straits: a thin line between neighbouring regions shows where KP can go.
+    ctx.strokeStyle = "#ffffff30"; ctx.lineWidth = Math.max(1, s * 0.05);
+    for (const g of campaign.regions) {
+      const a = this.centres.get(g.id);
+      for (const n of g.neighbours) {
+        if (n < g.id) continue;
+        const b = this.centres.get(n);
+        ctx.beginPath(); ctx.moveTo(a.x, a.y); ctx.lineTo(b.x, b.y); ctx.stroke();
+      }
+    }
+    for (const g of campaign.regions) {
+      const c = this.centres.get(g.id);
+      this.hexPath(c.x, c.y, s * 0.9);
+      ctx.fillStyle = OWNER_FILL[g.owner];
+      ctx.fill();
+      ctx.lineWidth = 2; ctx.strokeStyle = "#0d1c2e"; ctx.stroke();
+      const kind = targets.get(g.id);
+      if (kind) {
+        ctx.setLineDash([s * 0.12, s * 0.08]);
+        ctx.lineWidth = Math.max(2, s * 0.07); ctx.strokeStyle = PLAN_COLOUR[kind];
+        this.hexPath(c.x, c.y, s * 0.8); ctx.stroke();
+        ctx.setLineDash([]);
+      }
+      if (g.id === battleRegion) {
+        ctx.lineWidth = Math.max(3, s * 0.09); ctx.strokeStyle = "#ff4a4a";
+        this.hexPath(c.x, c.y, s * 0.84); ctx.stroke();
+      }
+      if (g.id === selected || g.id === cursor) {
+        ctx.lineWidth = g.id === selected ? Math.max(3, s * 0.1) : Math.max(2, s * 0.05);
+        ctx.strokeStyle = "#ffd83a";
+        if (g.id !== selected) ctx.setLineDash([4, 4]);
+        this.hexPath(c.x, c.y, s * 0.88); ctx.stroke();
+        ctx.setLineDash([]);
+      }
+      this.label(g, c);
+    }
+    if (plan) this.drawPlan(plan);
+  }
+
+  label(g, c) {
+    const ctx = this.ctx, s = this.size;
+    ctx.textAlign = "center"; ctx.textBaseline = "middle";
+    ctx.fillStyle = "#fff";
+    ctx.shadowColor = "#000a"; ctx.shadowBlur = 3;
+    const nameSize = Math.max(8, Math.round(s * 0.22));
+    ctx.font = `600 ${nameSize}px system-ui, sans-serif`;
+    // Long names break at a space or hyphen onto two lines so they stay inside the hex.
+    let lines = [g.name];
+    if (ctx.measureText(g.name).width > s * 1.5) {
+      const cut = g.name.search(/[ -](?=[^ -]*$)/);
+      if (cut > 0) lines = [g.name.slice(0, cut + (g.name[cut] === "-" ? 1 : 0)), g.name.slice(cut + 1)];
+    }
+    const top = c.y - s * 0.42;
+    lines.forEach((l, i) => ctx.fillText(l, c.x, top + i * nameSize * 1.05, s * 1.6));
+    const kp = g.owner ? (g.kp == null ? "?" : String(g.kp)) : (g.kp ? String(g.kp) : "");
+    if (kp) {
+      ctx.font = `800 ${Math.max(11, Math.round(s * 0.42))}px system-ui, sans-serif`;
+      ctx.fillText(kp, c.x, c.y + s * 0.16);
+    }
+    if (g.base) {
+      ctx.font = `700 ${Math.max(8, Math.round(s * 0.2))}px system-ui, sans-serif`;
+      ctx.fillStyle = "#ffd83a";
+      ctx.fillText("★ Basis", c.x, c.y + s * 0.56);
+    }
+    ctx.shadowBlur = 0;
+  }
+
+  drawPlan(plan) {
+    const items = [];
+    if (plan.occupy) items.push({ kind: "occupy", from: plan.occupy.from, to: plan.occupy.region, n: plan.occupy.kp });
+    for (const m of plan.moves || []) items.push({ kind: "move", from: m.from, to: m.to, n: m.kp });
+    if (plan.attack) items.push({ kind: "attack", from: plan.attack.from, to: plan.attack.to, n: null });
+    for (const it of items) this.arrow(it);
+  }
+
+  arrow({ kind, from, to, n }) {
+    const a = this.centres.get(from), b = this.centres.get(to);
+    if (!a || !b) return;
+    const ctx = this.ctx, s = this.size;
+    const dx = b.x - a.x, dy = b.y - a.y, len = Math.hypot(dx, dy) || 1;
+    const ux = dx / len, uy = dy / len;
+    const x0 = a.x + ux * s * 0.35, y0 = a.y + uy * s * 0.35, x1 = b.x - ux * s * 0.4, y1 = b.y - uy * s * 0.4;
+    ctx.strokeStyle = PLAN_COLOUR[kind]; ctx.fillStyle = PLAN_COLOUR[kind];
+    ctx.lineWidth = Math.max(3, s * 0.09);
+    ctx.beginPath(); ctx.moveTo(x0, y0); ctx.lineTo(x1, y1); ctx.stroke();
+    const h = s * 0.22;
+    ctx.beginPath(); ctx.moveTo(x1 + ux * h * 0.6, y1 + uy * h * 0.6);
+    ctx.lineTo(x1 - ux * h + uy * h * 0.6, y1 - uy * h - ux * h * 0.6);
+    ctx.lineTo(x1 - ux * h - uy * h * 0.6, y1 - uy * h + ux * h * 0.6);
+    ctx.closePath(); ctx.fill();
+    if (n != null) {
+      const mx = (x0 + x1) / 2, my = (y0 + y1) / 2, r = Math.max(9, s * 0.17);
+      ctx.beginPath(); ctx.arc(mx, my, r, 0, Math.PI * 2); ctx.fillStyle = "#0d1c2e"; ctx.fill();
+      ctx.lineWidth = 2; ctx.stroke();
+      ctx.fillStyle = "#fff"; ctx.font = `700 ${Math.round(r * 1.1)}px system-ui, sans-serif`;
+      ctx.textAlign = "center"; ctx.textBaseline = "middle";
+      ctx.fillText(String(n), mx, my + 1);
+    }
+  }
+}
