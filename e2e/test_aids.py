@@ -132,7 +132,8 @@ def test_issue13_undo_locks_with_reasons_and_takes_back_by_button_ctrl_z_and_bac
         # D16 fairness, as the page sees it: exactly the view from before the move, nothing more.
         assert page.evaluate("() => JSON.stringify(kaltfront.state.obs)") == seen_before
         assert undo_state(page)["reason"] == "Noch nichts zurückzunehmen"
-        assert page.evaluate("() => kaltfront.state.log.at(-1)") == "Bewegung zurückgenommen."
+        # The Protokoll (newest line first) says so, in the engine's words.
+        assert page.evaluate("() => document.querySelector('#log li').textContent") == "Bewegung zurückgenommen."
 
     # A move that brings the hidden Jäger at (8, 2) into view cannot be taken back.
     hidden_before = page.evaluate("() => kaltfront.state.obs.units.some((u) => u.id === 4)")

@@ -196,11 +196,14 @@ class Replay:
     def view(self, n: int, recent: int = 0) -> dict:
         """Step n for the viewer: the position with the fog lifted (the game is over, R20 no longer
         hides anything) and, newest first, the last `recent` actions with their events."""
+        from .logtext import log_lines
         g = self.state(n)
         g.fog = False
         g.invalidate()
         obs = g.observe(g.side)
         obs["viewer"] = None
-        log = [{"index": k + 1, "action": self.actions[k].to_json(), "events": self.events[k]}
+        # The Protokoll's lines, written by the engine as in the game (fog lifted: every event shows).
+        log = [{"index": k + 1, "action": self.actions[k].to_json(), "events": self.events[k],
+                "lines": log_lines(g, self.events[k], g.side)}
                for k in range(n - 1, max(0, n - recent) - 1, -1)]
         return {"index": n, "length": self.length, "observation": obs, "recent": log}

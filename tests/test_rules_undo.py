@@ -289,3 +289,14 @@ def test_d16_bridge_hot_seat_each_player_takes_back_only_their_own_phase():
     r = call("apply", action={"type": "end_phase"})["result"]
     assert r["viewer"] != side and r["undo"]["ok"] is False  # the other player cannot take it back
     assert call("undo")["ok"] is False
+
+
+def test_d16_undo_of_a_build_restores_the_end_screen_count():
+    """Issue 11.11's 'built' count is part of what a build changes, so undo gives it back."""
+    g = make(["W....", "....."], [U("liga", "jaeger", (4, 1))], owners={(0, 0): "nordbund"},
+             money=(1000, 0), fog=True)
+    g.apply({"type": "build", "at": [0, 0], "unit_type": "spaehwagen"})
+    assert g.stats["nordbund"]["built"] == 1
+    again = kaltfront.Game.from_json(g.to_json())
+    again.undo()
+    assert again.stats["nordbund"]["built"] == 0

@@ -8,7 +8,7 @@
 import { Camera, mapWorldSize } from "../layout.js";
 import { Renderer } from "../render.js";
 import { Input } from "../input.js";
-import { SIDE_NAME, eventText } from "../texts.js";
+import { SIDE_NAME } from "../texts.js";
 import * as replays from "../replays.js";
 
 const $ = (id) => document.getElementById(id);
@@ -295,18 +295,10 @@ export class ReplayScreen {
   }
 
   renderLog() {
-    const rules = this.h.rules();
-    const obsList = [this.view.observation, this.prevObs].filter(Boolean);
-    const name = (id) => {
-      for (const o of obsList) {
-        const u = o.units.find((x) => x.id === id) || o.units.flatMap((x) => x.cargo || []).find((x) => x.id === id);
-        if (u) return `${rules && rules.units[u.type] ? rules.units[u.type].name : u.type} (${SIDE_NAME[u.side]})`;
-      }
-      return "Einheit";
-    };
+    // The engine writes the lines (kaltfront/logtext.py), as for the game's own Protokoll.
     const items = [];
     for (const entry of this.view.recent) {
-      const lines = entry.events.map((ev) => eventText(ev, name, rules)).filter(Boolean);
+      const lines = (entry.lines || []).filter((l) => typeof l === "string");
       if (!lines.length) continue;
       items.push(el("li", { value: entry.index, dataset: { index: String(entry.index) } }, lines.join(" ")));
     }
