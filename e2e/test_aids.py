@@ -148,7 +148,7 @@ def test_issue13_undo_locks_with_reasons_and_takes_back_by_button_ctrl_z_and_bac
     assert unit_at(page, 1) == [6, 2]
 
     # The reason shows while the computer is on (its actions are not the player's to take back).
-    page.evaluate("() => kaltfront.endPhase()")
+    page.evaluate("() => kaltfront.endPhase({confirmed: true})")
     page.wait_for_function("() => kaltfront.state.obs.side === 'nordbund' && kaltfront.myTurn() && !kaltfront.state.busy",
                            timeout=90_000)
     assert undo_state(page)["reason"] == "Noch nichts zurückzunehmen"
@@ -223,7 +223,7 @@ def test_issue13_replay_from_end_screen_viewer_and_saves_export_import(page, bas
         if a["type"] == "move":
             page.evaluate("(a) => kaltfront.act(a)", a)
             break
-    page.evaluate("() => kaltfront.endPhase()")
+    page.evaluate("() => kaltfront.endPhase({confirmed: true})")
     page.wait_for_function("() => kaltfront.state.obs.side === 'nordbund' && kaltfront.myTurn() && !kaltfront.state.busy",
                            timeout=90_000)
     assert page.locator("#end-replay").count() == 0  # no replay of a running game
