@@ -6,6 +6,8 @@
 PYTHON ?= python3
 PORT ?= 8000
 HOST ?= 127.0.0.1
+# `make play DIST=1` serves dist/ (what a static host gets) instead of the repository.
+DIST ?=
 
 VENV := .venv
 VPY := $(VENV)/bin/python
@@ -15,12 +17,13 @@ NODE_STAMP := node_modules/.kaltfront-installed
 # handed a missing folder.
 TEST_DIRS := $(wildcard tests e2e)
 
-.PHONY: all play test test-fast site venv node_modules browser engines bench clean distclean help
+.PHONY: all play play-dist dist stdlib-audit test test-fast site venv node_modules browser engines bench clean distclean help
 
 all: site
 
 help:
-	@echo "make play       serve the game at http://localhost:$(PORT)/ (PORT=, HOST= to change)"
+	@echo "make play       serve the game at http://localhost:$(PORT)/ (PORT=, HOST= to change; DIST=1 serves dist/)"
+	@echo "make dist       build dist/: the site for any static HTTPS host (README, \"Deploy\")"
 	@echo "make test       install everything needed and run tests/ and e2e/ (Chromium, WebKitGTK, Firefox ESR)"
 	@echo "make test-fast  engine tests only (tests/), no browser"
 	@echo "make bench      run every bench/*.py"
@@ -65,6 +68,17 @@ browser: $(VENV_STAMP)
 	fi
 	@$(VPY) tools/find_browser.py >/dev/null || { echo "browser: still no Chromium/Chrome found" >&2; exit 1; }
 
+# --- dist/: exactly the precache list, brotli/gzip copies and a headers file (tools/build_dist.py).
+dist: site
+	$(VPY) tools/build_dist.py
+
+# --- Re-record which stdlib modules the engine imports (the test suite inside Pyodide, ~10 min);
+# `make site` builds the cut archive from tools/stdlib-modules.txt (tools/cut_stdlib.py).
+stdlib-audit: site
+	$(VPY) tools/cut_stdlib.py --audit
+	$(VPY) tools/build_site.py
+	$(VPY) tools/build_sw.py
+
 # --- The other engines for the smoke tests in e2e/engines/ (issue 17): WebKitGTK with its WebDriver and
 # MiniBrowser, Xvfb for MiniBrowser's window, Firefox ESR. Debian's packages, as root; without root
 # and without them the engine tests fail and say what is missing (no silent skip).
@@ -83,8 +97,11 @@ engines:
 	fi
 
 # --- The two commands.
-play: $(VENV_STAMP) site
-	$(VPY) tools/serve.py --port $(PORT) --host $(HOST)
+play: $(VENV_STAMP) site $(if $(DIST),dist)
+	$(VPY) tools/serve.py --port $(PORT) --host $(HOST) $(if $(DIST),--root dist)
+
+play-dist:
+	$(MAKE) play DIST=1
 
 test: $(VENV_STAMP) site browser engines
 	$(VPY) -m pytest $(TEST_DIRS)

@@ -52,6 +52,10 @@ async function fetchVerified(entry) {
     throw new Error(`Kaltfront: ${entry.url} passt nicht zur Dateiliste (sha256 ${hash.slice(0, 12)}…); make site neu ausführen`);
   }
   const headers = new Headers(response.headers);
+  // fetch() has decoded a br/gzip transfer (issue 14): the body checked above and cached below is the
+  // plain file, so the encoding and the compressed length must not travel with it.
+  headers.delete("Content-Encoding");
+  headers.delete("Content-Length");
   headers.set(HASH_HEADER, hash);
   return new Response(body, { status: 200, statusText: "OK", headers });
 }

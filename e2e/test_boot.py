@@ -16,6 +16,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOT_PAGE = "e2e/pages/boot.html"
+# What `make site` built (the runtime folder's name carries a hash of its files, issue 14).
+_INFO = ROOT / "vendor" / "build-info.json"
+BUILD = json.loads(_INFO.read_text(encoding="utf-8")) if _INFO.exists() else {}
 
 
 def same_origin(url: str, base_url: str) -> bool:
@@ -50,7 +53,10 @@ def test_engine_boots_offline_capable_from_own_origin(page, base_url, wait_for_e
 
     outside = [url for url in requests if not same_origin(url, base_url) and not url.startswith(("data:", "blob:"))]
     assert outside == [], f"requests left the app's origin: {outside}"
-    assert any(url.endswith("/vendor/pyodide/pyodide.asm.wasm") for url in requests), requests
+    # Issue 14: the runtime from its hash-named folder, the cut standard library, not Pyodide's own.
+    assert any(url.endswith(f"/vendor/{build['runtime_dir']}pyodide.asm.wasm") for url in requests), requests
+    assert any(url.endswith(f"/vendor/{build['stdlib']}") for url in requests), requests
+    assert not any(url.endswith("/python_stdlib.zip") for url in requests), requests
     assert wasm_types == ["application/wasm"]
 
     record_property("boot_ms", info["bootMs"])
@@ -77,7 +83,7 @@ def test_call_returns_result_and_bridge_errors_reject(page, base_url, wait_for_e
 
 def test_missing_runtime_file_is_reported_in_german(page, base_url):
     """A broken deployment gives the player a clear German message instead of an endless spinner."""
-    page.context.route("**/vendor/pyodide/python_stdlib.zip", lambda route: route.fulfill(status=404, body="fehlt"))
+    page.context.route("**/vendor/python_stdlib-*.zip", lambda route: route.fulfill(status=404, body="fehlt"))
     page.goto(base_url + BOOT_PAGE)
     page.wait_for_function("() => window.kaltfront && window.kaltfront.error", timeout=60_000)
     error = page.evaluate("() => window.kaltfront.error")
@@ -118,7 +124,7 @@ def test_hanging_boot_times_out(page, base_url):
         response = route.fetch()
         route.fulfill(response=response, headers={**response.headers, "content-type": "text/plain"})
 
-    page.context.route("**/vendor/pyodide/pyodide.asm.wasm", wrong_type)
+    page.context.route("**/vendor/runtime-*/pyodide.asm.wasm", wrong_type)
     page.goto(base_url + BOOT_PAGE + "?timeout=4000")
     page.wait_for_function("() => window.kaltfront && window.kaltfront.error", timeout=30_000)
     error = page.evaluate("() => window.kaltfront.error")
@@ -161,7 +167,7 @@ def test_ai_turn_streams_each_computer_move(page, base_url, wait_for_engine):
 @pytest.mark.parametrize(
     ("path", "mime"),
     [
-        ("vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
+        (f"vendor/{BUILD.get('runtime_dir', 'runtime-missing/')}pyodide.asm.wasm", "application/wasm"),
         ("vendor/pyodide/pyodide.mjs", "text/javascript"),
         ("pwa/worker.js", "text/javascript"),
         ("vendor/pyodide-lock.json", "application/json"),

@@ -55,7 +55,7 @@ RECORD_SUMMARY = "async () => {" + IDB + """
 DAMAGE = "async (how) => {" + IDB + """
   const r = await run("readonly", (s) => s.get("engine"));
   if (how === "key") {
-    r.key = r.key.replace(/[0-9a-f]{64}$/, "0".repeat(64));          // another wheel sha256
+    r.key = r.key.replace(/[0-9a-f]{64}$/, "0".repeat(64));          // another stdlib archive (issue 14)
   } else if (how === "bytes") {
     const bytes = r.bytes.slice();                                   // flipped heap, stale hash
     for (let i = 1 << 20; i < bytes.length; i += 4096) bytes[i] ^= 0xff;
@@ -135,7 +135,10 @@ def test_cold_boot_stores_a_snapshot_and_a_reload_restores_it(page, base_url, wa
 
     stored = wait_for_snapshot(page)
     build = build_info()
-    assert stored["key"] == f"kaltfront-snapshot/1/pyodide-{build['pyodide_version']}/{build['wheel_sha256']}"
+    # Issue 14: the key names the cut standard library too, so a new archive means a new snapshot.
+    assert stored["key"] == (
+        f"kaltfront-snapshot/1/pyodide-{build['pyodide_version']}/{build['wheel_sha256']}/{build['stdlib_sha256']}"
+    )
     assert stored["bytes"] > 10_000_000
     assert stored["intact"] is True
     assert stored["failures"] == 0
@@ -204,7 +207,7 @@ def test_snapshot_of_another_wheel_is_discarded(page, base_url, wait_for_engine)
     assert info["snapshot"] == "stale"
     assert_plays(page)
     stored = wait_for_snapshot(page)
-    assert stored["key"].endswith(build_info()["wheel_sha256"])
+    assert stored["key"].endswith(f"{build_info()['wheel_sha256']}/{build_info()['stdlib_sha256']}")
     assert stored["failures"] == 0
 
 

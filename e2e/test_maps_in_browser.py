@@ -44,4 +44,4 @@ def test_every_map_loads_and_draws_in_the_browser(booted_page):
         hqs = {b["owner"] for b in obs["buildings"] if b["type"] == "hq"}
         assert hqs == {"nordbund", "liga"}, sid
         # The page draws on the next animation frame: wait for it rather than sample too early.
-        page.wait_for_function(f"({CANVAS_COLOURS})() > 5", timeout=10_000)
+        page.wait_for_function(f"() => ({CANVAS_COLOURS})() > 5", timeout=10_000)

@@ -53,8 +53,9 @@ def test_precache_list_holds_every_file_the_app_fetches(page, base_url, wait_for
             continue
         fetched.add(path)
     assert fetched - listed == set(), f"fetched but not precached: {sorted(fetched - listed)}"
-    for must in ("index.html", "manifest.json", "pwa/worker.js", "vendor/pyodide/pyodide.asm.wasm",
-                 "vendor/pyodide/python_stdlib.zip", "vendor/pyodide-lock.json", "icons/icon-512.png"):
+    build = json.loads((ROOT / "vendor" / "build-info.json").read_text(encoding="utf-8"))
+    for must in ("index.html", "manifest.json", "pwa/worker.js", f"vendor/{build['runtime_dir']}pyodide.asm.wasm",
+                 f"vendor/{build['stdlib']}", "vendor/pyodide-lock.json", "icons/icon-512.png"):
         assert must in listed
     assert any(u.startswith("vendor/kaltfront-") and u.endswith(".whl") for u in listed)
 

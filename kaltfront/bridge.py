@@ -22,7 +22,7 @@ from . import __version__, rules, scenarios
 from .actions import IllegalAction, Surrender, action_from_json
 from .game import Game, new_game
 from .hexgrid import parse_hex
-from .limits import is_int, show
+from .limits import is_int, show, too_deep
 from .logtext import log_lines
 from .rulesdata import SIDE_NAMES, SIDES
 from .save import SaveError
@@ -304,6 +304,8 @@ def _parse(text: object) -> tuple[str, dict]:
     """The op and its arguments from a request's text; BadRequest (German) for anything else."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise BadRequest("Die Anfrage muss JSON-Text sein.")
+    if too_deep(text):
+        raise BadRequest("Die Anfrage ist zu tief verschachtelt.")
     try:
         request = json.loads(text)
     except RecursionError:

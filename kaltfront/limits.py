@@ -10,6 +10,8 @@ a multi-megabyte briefing that every save, observation and reply would copy.
 
 from __future__ import annotations
 
+import re
+
 MAX_SCENARIO_ID = 64     # characters of a scenario id
 MAX_NAME = 80            # scenario name, region
 MAX_BRIEFING = 2000      # the briefing shown before the game (shipped maps: at most ~550)
@@ -50,3 +52,30 @@ def is_int(value: object) -> bool:
 def is_id(value: object) -> bool:
     """A unit id as saves and actions use them: an integer from 1 to MAX_ID."""
     return is_int(value) and 1 <= value <= MAX_ID
+
+
+MAX_JSON_DEPTH = 100      # nesting of any JSON text the engine parses (saves: about 6 levels)
+
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def too_deep(text: str | bytes | bytearray, limit: int = MAX_JSON_DEPTH) -> bool:
+    """True if JSON text nests arrays/objects deeper than `limit`, found without recursion.
+
+    Python's json parser recurses once per level: under CPython a text nested thousands deep raises
+    RecursionError, but under Pyodide it overflows the WebAssembly stack and kills the worker before
+    Python can catch anything. So every door measures the depth first, in one linear pass."""
+    if isinstance(text, (bytes, bytearray)):
+        text = bytes(text).decode("utf-8", errors="replace")
+    if text.count("[") + text.count("{") <= limit:
+        return False  # cannot nest deeper than it has brackets: the common, small request
+    depth = 0
+    for m in _BRACKET.finditer(_JSON_STRING.sub("", text)):
+        if m.group() in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        else:
+            depth -= 1
+    return False

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from .hexgrid import Hex
-from .limits import (MAX_BRIEFING, MAX_BUILDING_NAME, MAX_COORD, MAX_ID, MAX_MONEY, MAX_NAME,
+from .limits import (too_deep, MAX_BRIEFING, MAX_BUILDING_NAME, MAX_COORD, MAX_ID, MAX_MONEY, MAX_NAME,
                      MAX_OBJECTIVE, MAX_SCENARIO_ID, is_id, is_int, show)
 from .rulesdata import RULES, SIDES
 from .state import Building, Outcome, Unit, grid_for
@@ -106,6 +106,8 @@ def loads(text: str | bytes | dict):
         if len(text) > MAX_SAVE_CHARS:
             raise SaveError(f"Der Spielstand ist zu groß (mehr als {MAX_SAVE_CHARS // 1_000_000} Millionen "
                             f"Zeichen); so große Spielstände gibt es nicht.")
+        if too_deep(text):
+            raise SaveError("Der Spielstand ist beschädigt (zu tief verschachtelt).")
         try:
             data = json.loads(text)
         except UnicodeDecodeError:

@@ -2,7 +2,9 @@
 // (worker op "ai_turn", which streams every step while Python keeps thinking) and hands the steps one by
 // one to an animation callback at a readable pace. `skip()` drops the animation for the rest of the
 // turn (the steps are still applied in order, so the final picture is the same). The page never blocks:
-// the AI runs in the worker, this only awaits messages and timers.
+// the AI runs in the worker, this only awaits messages and timers. `cancel()` abandons the running turn
+// (a new game replaced the one it belongs to, issue 12.4): its remaining steps are neither drawn nor
+// waited for, and playTurn resolves with -1 so the caller knows the turn no longer matters.
 
 export class AiPlayer {
   /** @param engine  pwa/engine.js Engine
@@ -16,9 +18,15 @@ export class AiPlayer {
 
   skip() { this.fast = true; }
 
+  cancel() {
+    if (this._turn) { this._turn.cancelled = true; this._turn.wake(); }
+  }
+
   async playTurn(strength) {
     this.fast = false;
     this.running = true;
+    const turn = { cancelled: false, wake: () => poke() };
+    this._turn = turn;
     const queue = [];
     let wake = null, finished = false, error = null;
     const poke = () => { if (wake) { const w = wake; wake = null; w(); } };
@@ -29,6 +37,7 @@ export class AiPlayer {
     let steps = 0;
     try {
       for (;;) {
+        if (turn.cancelled) return -1;
         if (queue.length) {
           const step = queue.shift();
           steps++;
@@ -37,8 +46,9 @@ export class AiPlayer {
         } else if (finished) break;
         else await new Promise((r) => { wake = r; });
       }
+      if (turn.cancelled) return -1;
     } finally {
-      this.running = false;
+      if (this._turn === turn) { this._turn = null; this.running = false; }
     }
     if (error) throw error;
     return steps;

@@ -12,6 +12,10 @@ import { Input } from "./input.js";
 import { Panel } from "./panel.js";
 import { MainMenu } from "./menu.js";
 import { renderHelp } from "./help.js";
+import { showMoney, showRound } from "./header.js";
+import { placeHqChip } from "./hq-chip.js";
+import { HexCursor } from "./hex-cursor.js";
+import { installFocusTraps } from "./focus-trap.js";
 import { AiPlayer } from "./ai-player.js";
 import * as storage from "./storage.js";
 import * as saves from "./saves.js";
@@ -46,6 +50,7 @@ const S = {
   hover: null, path: null, targetPreview: null, pendingTouch: null,
   busy: false,         // an action is in flight
   aiRunning: false,
+  gen: 0,              // counts games started, resumed or left: a turn of an older game stops (issue 12.4)
   covered: false,      // hot-seat cover: draw nothing (R61)
   hqNext: "enemy",
   effects: [], animPos: new Map(), hiddenUnits: new Set(),
@@ -56,8 +61,9 @@ const S = {
 
 // ---- modules ----------------------------------------------------------------------------------------
 const camera = new Camera();
+const cursor = new HexCursor(camera);
 const renderer = new Renderer($("map"), camera);
-const minimap = new Minimap($("minimap"), camera, (wx, wy) => { cancelTween(); camera.centreOn(wx, wy); requestDraw(); });
+const minimap = new Minimap($("minimap"), camera, (wx, wy) => { cancelTween(); camera.centreOn(wx, wy); requestDraw(); }, $("minimap-toggle"));
 const panel = new Panel($("panel-body"), $("terrain-info"), {
   build: (type) => doAction({ type: "build", at: S.selection.at, unit_type: type }),
   unload: () => startUnload(),
@@ -88,6 +94,7 @@ const session = new Session({
   call: (op, args) => call(op, args),
   confirm: (text, yes) => confirmDialog(text, yes),
   toast: (text, kind) => showToast(text, kind),
+  lost: () => toMainMenu(), // another tab took this game over (issue 12.1)
 });
 
 // Replays (issue 13.3, pwa/screens/replay.js): kept at the end of a game, watched from the end screen
@@ -142,6 +149,8 @@ function bootFailed(err) {
   menu.status(err.message, true);
   $("boot-error-text").textContent = err.message;
   $("boot-error").hidden = false;
+  // Wired here, not inline in index.html: the Content-Security-Policy allows no inline script (12.7).
+  $("boot-reload").onclick = () => location.reload();
   session.afterBootFailed();
 }
 
@@ -156,11 +165,13 @@ async function startGame(opts) {
   if (!S.ready) { pendingStart = opts; return; }
   const seed = opts.seed ?? Math.floor(Math.random() * 2 ** 31);
   if (!session.beforeNewGame()) return; // an unfinished autosave could not be kept: do not replace it
+  leaveGame();
   let v;
   try {
     v = await call("new_game", { scenario: opts.scenario, seed, fog: !!opts.fog, players: opts.players, viewer: opts.viewer });
   } catch (e) { showToast(e.message); return; }
   S.game = { players: opts.players, scenario: opts.scenario, fog: !!opts.fog, seed, id: saves.newGameId() };
+  await session.claimGame(S.game.id); // a new id: always free
   protokoll.clear();
   S.shownSide = null;
   enterGame();
@@ -177,31 +188,50 @@ async function startGame(opts) {
 async function resumeGame(saved = storage.readAutosave()) {
   if (!saved) { menu.show(false); return false; }
   const meta = saved.meta || {};
+  leaveGame();
+  // One game, one tab (issue 12.1): another tab that plays this game keeps it unless taken over.
+  if (!(await session.claimGame(meta.gameId))) { toMainMenu(); session.gameElsewhere(saved); return false; }
   let v;
   try {
     v = await call("load", { save: saved.save, players: meta.players, viewer: meta.viewer });
-  } catch (e) { session.loadFailed(e); menu.show(storage.hasAutosave()); return false; }
-  S.game = { players: v.players, scenario: v.observation.scenario, fog: v.observation.fog, seed: meta.seed, id: meta.gameId || saves.newGameId() };
-  protokoll.fromMeta(meta, { humans: ["nordbund", "liga"].filter((s) => v.players && v.players[s] === "human"),
-    fog: !!v.observation.fog, viewer: v.viewer });
-  S.shownSide = null;
-  enterGame();
-  setView(v);
-  await refreshCanAct();
-  updateHeader(); refreshPanel();
-  if (meta.camera) {
-    // After a page reload the camera is new: give it the map's size first, or it cannot pan (issue 17).
-    const ws = mapWorldSize(S.obs.width, S.obs.height);
-    camera.setWorld(ws.w, ws.h);
-    camera.set(meta.camera.x, meta.camera.y, meta.camera.scale);
-  } else centreOnOwnHq();
-  renderLog();
+  } catch (e) { session.releaseGame(); session.loadFailed(e); menu.show(storage.hasAutosave()); return false; }
+  try {
+    S.game = { players: v.players, scenario: v.observation.scenario, fog: v.observation.fog, seed: meta.seed, id: meta.gameId || saves.newGameId() };
+    protokoll.fromMeta(meta, { humans: ["nordbund", "liga"].filter((s) => v.players && v.players[s] === "human"),
+      fog: !!v.observation.fog, viewer: v.viewer });
+    S.shownSide = null;
+    enterGame();
+    setView(v);
+    await refreshCanAct();
+    updateHeader(); refreshPanel();
+    // setView gave the camera the map's size, so a saved view can be restored (issue 11.1, 17);
+    // a missing or damaged one frames the own HQ.
+    if (!camera.restore(meta.camera)) centreOnOwnHq();
+    requestDraw();
+    renderLog();
+  } catch (e) {
+    // Anything the checks of pwa/record-check.js did not foresee: back to the menu with a message,
+    // the entry untouched (nothing was autosaved yet), rather than a blank map (issue 12.3).
+    console.error(e);
+    toMainMenu();
+    session.loadFailed({ message: `Die Ansicht des Spiels ließ sich nicht herstellen (${e && e.message}).` });
+    return false;
+  }
   await nextTurn({ fresh: true, resumed: true });
   return true;
 }
 
+/** Stop whatever the current game was doing (a computer turn, the tab's claim) before another one. */
+function leaveGame() {
+  S.gen += 1;
+  if (ai) ai.cancel();
+  S.aiRunning = false;
+  $("ai-bar").hidden = true;
+}
+
 /** A Feldzug battle (op campaign_battle answered `v`): saves and its end go to the campaign's hooks. */
 async function startCampaignBattle(v, hooks) {
+  leaveGame();
   const o = v.observation;
   S.game = { players: v.players, scenario: o.scenario, fog: o.fog, seed: null, id: saves.newGameId(), campaign: hooks };
   protokoll.clear();
@@ -222,10 +252,13 @@ function enterGame() {
   S.selection = null; clearAnswers(); S.covered = false; S.effects = []; S.animPos.clear(); S.hiddenUnits.clear();
   renderer.invalidate();
   resize();
+  minimap.chooseOpen(camera.viewW, camera.viewH);
   renderLog();
 }
 
 function toMainMenu() {
+  leaveGame();
+  session.releaseGame();
   S.game = null; S.obs = null;
   $("app").classList.add("in-menu");
   for (const id of ["end-screen", "game-menu", "handoff", "ai-bar"]) $(id).hidden = true;
@@ -243,6 +276,10 @@ function setView(v) {
   if (!v || !v.observation) return;
   S.obs = v.observation;
   S.viewer = v.viewer || S.obs.viewer;
+  // The camera learns the map's size with the first observation, before anything moves or restores
+  // it: a camera clamped against an unknown map sticks in a corner (issue 11.1).
+  const ws = mapWorldSize(S.obs.width, S.obs.height);
+  if (camera.worldW !== ws.w || camera.worldH !== ws.h) camera.setWorld(ws.w, ws.h);
   if (v.players && S.game) S.game.players = v.players;
   // Hot-seat with fog: a new player's view stays covered until "Weiter" (R61), even for one frame.
   if (humanSides().length === 2 && S.obs.fog && !S.obs.outcome && S.obs.side !== S.shownSide) S.covered = true;
@@ -281,6 +318,7 @@ async function nextTurn({ fresh = false, resumed = false } = {}) {
 }
 
 async function runAi(side) {
+  const gen = S.gen;
   S.aiRunning = true;
   S.selection = null; clearAnswers();
   $("ai-text").textContent = `${SIDE_NAME[side]} (Computer, ${STRENGTH_NAME[S.game.players[side]] || ""}) ist am Zug …`;
@@ -294,11 +332,15 @@ async function runAi(side) {
   } catch (e) {
     failed = e;
   } finally {
-    S.aiRunning = false;
-    $("ai-bar").hidden = true;
-    S.animPos.clear(); S.hiddenUnits.clear();
+    if (gen === S.gen) {
+      S.aiRunning = false;
+      $("ai-bar").hidden = true;
+      S.animPos.clear(); S.hiddenUnits.clear();
+    }
   }
-  if (!S.game) return;
+  // Another game started meanwhile (a share link, the menu): this turn is no longer on screen, and
+  // a dead engine has its own dialog (issue 12.2, 12.4).
+  if (!S.game || gen !== S.gen || engine.dead) return;
   await refresh();
   await autosave();
   if (S.obs.outcome) { showEnd(S.obs.outcome); return; }
@@ -358,23 +400,28 @@ async function showEnd(outcome) {
 }
 
 async function autosave() {
-  if (!S.game || !S.obs) return;
+  if (!S.game || !S.obs) return false;
   if (S.game.campaign) return S.game.campaign.save(); // the campaign's save holds its battle (C12)
+  if (!session.ownsGame(S.game.id)) return false; // another tab plays this game (issue 12.1)
   try {
     const text = await call("save", {});
+    // Checked again after the await: another tab may have taken the game over meanwhile (issue 12.1).
+    if (!S.game || !session.ownsGame(S.game.id)) return false;
     const res = saves.saveAutosave(typeof text === "string" ? text : JSON.stringify(text), {
       players: S.game.players, gameId: S.game.id, meta: autosaveMeta(),
     });
-    // A full quota: say so once, keep playing; the previous autosave stays as it was.
+    // A full quota: a toast the first time, and at every failure the header warning (issue 12.6);
+    // the previous autosave stays as it was.
     if (!res.ok && !S.saveWarned) showToast(res.message);
     S.saveWarned = !res.ok;
+    session.autosaved(res);
     return res.ok;
   } catch (e) { showToast(e.message); return false; }
 }
 
 function autosaveMeta() {
   return { scenario: S.game.scenario, fog: S.game.fog, seed: S.game.seed, viewer: S.viewer,
-    camera: { x: camera.x, y: camera.y, scale: camera.scale }, logs: protokoll.toMeta() };
+    camera: camera.snapshot(), logs: protokoll.toMeta() };
 }
 
 // ---- actions ----------------------------------------------------------------------------------------
@@ -382,8 +429,10 @@ async function doAction(action) {
   if (S.busy) return;
   S.busy = true;
   const before = S.obs;
+  const gen = S.gen;
   try {
     const res = await call("apply", { action });
+    if (gen !== S.gen) return; // the game was left meanwhile (another tab took it over, issue 12.1)
     protokoll.add(res.log); renderLog();
     await playEvents(res.events, before, 0.6);
     clearAnswers();
@@ -600,6 +649,23 @@ function onHover(sx, sy) {
   requestDraw();
 }
 
+/** Arrow keys: move the hex cursor; the map takes the focus so Enter acts there, not on a button. */
+function moveCursor(d) {
+  if (!S.obs || S.covered) return;
+  cancelTween();
+  cursor.move(d, S.obs);
+  if (document.activeElement !== $("map")) $("map").focus({ preventScroll: true });
+  onCursorMoved();
+}
+
+function onCursorMoved() {
+  // As a mouse over the hex: path preview, target preview, terrain line (read out: aria-live).
+  const p = camera.hexToScreen(cursor.at[0], cursor.at[1]);
+  S.hover = null;
+  onHover(p.x, p.y);
+  requestDraw();
+}
+
 function recordTap(t0) {
   S.tapLatencies.push(performance.now() - t0);
   if (S.tapLatencies.length > 500) S.tapLatencies.shift();
@@ -723,8 +789,8 @@ function centreOnOwnHq() {
   const ws = mapWorldSize(S.obs.width, S.obs.height);
   camera.setWorld(ws.w, ws.h);
   const scale = camera.viewW < 600 ? 0.85 : 1.1;
-  if (h) { const w = hexToWorld(h.at[0], h.at[1]); camera.centreOn(w.x, w.y, scale); }
-  else camera.centreOn(ws.w / 2, ws.h / 2, scale);
+  const w = h ? hexToWorld(h.at[0], h.at[1]) : { x: ws.w / 2, y: ws.h / 2 };
+  camera.frame(w.x, w.y, scale); // no third of the start view off the map (issue 11.12)
   requestDraw();
 }
 
@@ -788,6 +854,7 @@ function view() {
     path: S.path, hover: S.hover,
     selectedHex: S.selection ? (S.selection.kind === "unit" ? (selectedUnit() || {}).at : S.selection.at) : null,
     animPos: S.animPos, hiddenUnits: S.hiddenUnits, effects: S.effects,
+    cursor: cursor.at,
     aids: S.covered ? null : aids,
   };
 }
@@ -805,27 +872,17 @@ function drawNow(now = performance.now()) {
 }
 
 function updateHqChip() {
-  const chip = $("hq-chip");
   const e = S.obs && !S.covered ? hq("enemy") : null;
-  if (!e) { chip.hidden = true; return; }
-  const w = hexToWorld(e.at[0], e.at[1]);
-  if (camera.isVisible(w.x, w.y, 10)) { chip.hidden = true; return; }
+  if (!e) { placeHqChip($("hq-chip"), camera, null, null, {}); return; }
   const cx = camera.viewW / 2, cy = camera.viewH / 2;
-  const p = camera.toScreen(w.x, w.y);
-  const dx = p.x - cx, dy = p.y - cy;
-  const mx = cx - 56, my = cy - 24; // keep the whole chip inside the map
-  const k = Math.min(mx / Math.abs(dx || 1e-9), my / Math.abs(dy || 1e-9));
   const from = selectedUnit() ? selectedUnit().at : (() => { const h = camera.screenToHex(cx, cy); return [h.col, h.row]; })();
   const dist = hexDistance(from, e.at);
-  const angle = Math.atan2(dy, dx) * 180 / Math.PI;
   const enemy = otherSide(S.viewer);
-  chip.className = enemy;
-  chip.innerHTML = `<span class="arrow" style="transform:rotate(${angle.toFixed(0)}deg)">➜</span>HQ ${dist}`;
-  chip.title = `HQ ${SIDE_NAME[enemy]}: ${dist} Felder`;
-  chip.dataset.distance = dist;
-  chip.style.left = `${cx + dx * k}px`;
-  chip.style.top = `${cy + dy * k}px`;
-  chip.hidden = false;
+  S.hqChipRect = placeHqChip($("hq-chip"), camera, view(), e.at, {
+    html: `<span class="arrow" aria-hidden="true">➜</span><span class="hq-word">HQ </span>${dist}`, title: `HQ ${SIDE_NAME[enemy]}: ${dist} Felder`,
+    side: enemy, distance: dist, blockers: [$("minimap-box"), $("ai-bar"), $("objective")],
+    rects: (renderer.lastLabels ? renderer.lastLabels.labels : []).map((l) => l.box),
+  });
 }
 
 // ---- header, panel, log -----------------------------------------------------------------------------
@@ -836,9 +893,8 @@ function updateHeader() {
   sideEl.textContent = SIDE_NAME[o.side];
   sideEl.className = "side-chip " + o.side;
   $("hdr-phase").textContent = o.outcome ? "Spielende" : PHASE_NAME[o.phase];
-  const money = o.money ? o.money[S.viewer] : null;
-  $("hdr-money").textContent = money == null ? "" : String(money);
-  $("hdr-round").textContent = roundText(o);
+  showMoney(o, S.viewer);
+  showRound(roundText(o));
   const mine = myTurn();
   const n = o.phase === "attack" ? S.canAct.attack.length : new Set([...S.canAct.move, ...S.canAct.unload]).size;
   const c = $("counter");
@@ -916,7 +972,8 @@ function openHelp() {
 }
 
 function overlayOpen() {
-  return ["main-menu", "game-menu", "handoff", "end-screen", "help", "confirm", "boot-error"].some((id) => !$(id).hidden);
+  // Any open overlay, including those other modules add (Spielstände, crash, other tab, storage full).
+  return !!document.querySelector(".overlay:not([hidden])");
 }
 
 // ---- wiring -----------------------------------------------------------------------------------------
@@ -945,14 +1002,26 @@ new Input($("map"), {
   key: (cmd, detail) => {
     if (cmd === "escape") {
       for (const id of ["help", "game-menu"]) if (!$(id).hidden) { $(id).hidden = true; return true; }
-      if (!overlayOpen()) deselect();
+      if (overlayOpen()) return true;
+      // Esc cancels one step at a time: the selection, then the hex cursor (issue 11.13).
+      if (S.selection) deselect(); else if (cursor.active) { cursor.hide(); requestDraw(); }
+      return true;
+    }
+    if (cmd === "menu" && S.game && $("main-menu").hidden) {
+      if (!$("game-menu").hidden) { $("game-menu").hidden = true; return true; }
+      if (overlayOpen()) return false;
+      openGameMenu();
       return true;
     }
     if (overlayOpen() || !S.obs) return false;
     switch (cmd) {
-      case "next": nextUnit(detail); return true;
+      case "next": nextUnit(detail); if (selectedUnit()) cursor.show(selectedUnit().at, S.obs); return true;
+      case "cursor": moveCursor(detail); return true;
+      case "enter":
+        if (cursor.active && !S.covered) { const p = camera.hexToScreen(cursor.at[0], cursor.at[1]); onTap(p.x, p.y, { pointerType: "keyboard" }); }
+        else endPhase();
+        return true;
       case "undo": aids.undo(); return true;
-      case "endPhase": endPhase(); return true;
       case "hq": jumpToHq(detail); return true;
       case "panKey": cancelTween(); camera.panBy(detail[0] * 120, detail[1] * 120); requestDraw(); return true;
       case "zoomKey": cancelTween(); camera.zoomAt(detail, camera.viewW / 2, camera.viewH / 2); requestDraw(); return true;
@@ -962,16 +1031,22 @@ new Input($("map"), {
 });
 
 $("btn-end-phase").addEventListener("click", () => endPhase());
+$("minimap-toggle").addEventListener("click", () => requestDraw());
 $("counter").addEventListener("click", () => nextUnit(1));
 $("btn-target-hq").addEventListener("click", () => { jumpToHq(S.hqNext); S.hqNext = S.hqNext === "enemy" ? "own" : "enemy"; });
 $("hq-chip").addEventListener("click", () => { jumpToHq("enemy"); S.hqNext = "own"; });
 $("btn-skip").addEventListener("click", () => ai && ai.skip());
-$("btn-menu").addEventListener("click", () => {
+function openGameMenu() {
   $("menu-share").hidden = !session.canShare();
   $("menu-ask-end").checked = !!getSetting("askEndPhase");
   $("game-menu").hidden = false; $("menu-save").focus();
-});
+}
+$("btn-menu").addEventListener("click", () => openGameMenu());
 $("menu-ask-end").addEventListener("change", (e) => setSetting("askEndPhase", e.target.checked));
+// The map takes the keyboard's focus (Tab); then the hex cursor shows where the keys act (issue 11.13).
+// Only a keyboard focus (:focus-visible), not the focus a click or tap gives the canvas.
+$("map").addEventListener("focus", () => { if (S.obs && !cursor.active && !S.covered && $("map").matches(":focus-visible")) { cursor.show(selectedUnit() ? selectedUnit().at : null, S.obs); onCursorMoved(); } });
+installFocusTraps(document.querySelectorAll("section.overlay"), $("app"));
 $("menu-share").addEventListener("click", async () => { $("game-menu").hidden = true; await session.share(); });
 $("menu-saves").addEventListener("click", () => { session.openSaves(); replayScreen.decorateSaves(); });
 $("menu-close").addEventListener("click", () => { $("game-menu").hidden = true; });
@@ -1027,6 +1102,9 @@ window.kaltfront = {
     return times;
   },
   lastFrameMs: () => lastFrame,
+  cursorAt: () => cursor.at,
+  /** Tests (issue 11.9): the map labels and unit boxes of the last frame, as laid out (screen pixels). */
+  labels: () => renderer.lastLabels || { labels: [], obstacles: [] },
 };
 
 aids.mount();

@@ -17,6 +17,8 @@ export class MainMenu {
   constructor({ onStart, onContinue, onHelp }) {
     this.scenarios = [];
     this.form = $("new-game");
+    // Not an inline onsubmit: the Content-Security-Policy allows no inline script (issue 12.7).
+    this.form.addEventListener("submit", (event) => event.preventDefault());
     for (const r of document.querySelectorAll('input[name="spielart"]')) r.addEventListener("change", () => { this.syncSpielart(); this.fillScenarios(); });
     for (const r of document.querySelectorAll('input[name="mode"]')) r.addEventListener("change", () => this.syncMode());
     $("opt-scenario").addEventListener("change", () => this.showBriefing());

@@ -4,6 +4,8 @@
 // with textContent: save names and link values come from outside and are never parsed as HTML.
 
 import * as saves from "./saves.js";
+import { savedAt, fileSizeProblem, MAX_SAVE_FILE_BYTES, megabytes, textProblem } from "./record-check.js";
+import * as backup from "./backup.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -78,7 +80,9 @@ function describe(entry) {
     ? ["nordbund", "liga"].filter((s) => r.players[s] === "human").map((s) => SIDE_WORD[s]).join(" und ") || "Computer gegen Computer"
     : "";
   const ai = r.players ? ["nordbund", "liga"].map((s) => r.players[s]).find((p) => STRENGTH_WORD[p]) : null;
-  const when = r.saved_at ? new Date(r.saved_at).toLocaleString("de-DE", { dateStyle: "short", timeStyle: "short" }) : "";
+  // Never "Invalid Date": a missing or unreadable time is said in words (issue 12.3).
+  const at = savedAt(r);
+  const when = at ? at.toLocaleString("de-DE", { dateStyle: "short", timeStyle: "short" }) : "Zeitpunkt unbekannt";
   const title = `${entry.key === saves.AUTOSAVE_KEY ? "Automatisch: " : ""}${r.name || r.scenario || "Spiel"}${r.round ? `, Runde ${r.round}` : ""}`;
   const detail = [who && `${who}${ai ? ` gegen Computer (${STRENGTH_WORD[ai]})` : ""}`, when].filter(Boolean).join(" · ");
   return { title, detail };
@@ -92,7 +96,10 @@ function describe(entry) {
  *        resolves false (and reports) when the engine refuses it.
  * @param {(text: string) => void} hooks.toast
  */
+let currentHooks = null; // the hooks of the latest openSavesDialog call (the dialog is built once)
+
 export function openSavesDialog(hooks) {
+  currentHooks = hooks;
   let dialog = $("saves");
   if (!dialog) {
     dialog = el(
@@ -110,7 +117,17 @@ export function openSavesDialog(hooks) {
         el("p", { id: "saves-message", className: "status" }),
         el("input", { id: "saves-file", type: "file", accept: ".json,application/json,text/plain", hidden: true }),
         el("button", { id: "saves-import", className: "wide", textContent: "Datei importieren", onclick: () => $("saves-file").click() }),
-        el("button", { id: "saves-close", className: "wide ghost", textContent: "Zurück", onclick: () => { dialog.hidden = true; } }),
+        el("button", {
+          id: "saves-backup",
+          className: "wide",
+          textContent: "Alle Spielstände sichern",
+          onclick: () => {
+            const b = backup.buildBackup();
+            downloadText(b.fileName, b.text);
+            $("saves-message").textContent = `${b.count} ${b.count === 1 ? "Spielstand" : "Spielstände"}${b.replays ? ` und ${b.replays} Wiederholungen` : ""} in „${b.fileName}“ gesichert.`;
+          },
+        }),
+        el("button", { id: "saves-close", className: "wide ghost", textContent: "Zurück", onclick: () => { dialog.hidden = true; if (currentHooks.closed) currentHooks.closed(); } }),
       ),
     );
     dialog.setAttribute("aria-label", "Spielstände");
@@ -118,10 +135,10 @@ export function openSavesDialog(hooks) {
     $("saves-file").addEventListener("change", async (event) => {
       const file = event.target.files && event.target.files[0];
       event.target.value = "";
-      if (file) await importFile(file, hooks, dialog);
+      if (file) await importFile(file, currentHooks, dialog);
     });
     dialog.addEventListener("keydown", (e) => {
-      if (e.key === "Escape") dialog.hidden = true;
+      if (e.key === "Escape") { dialog.hidden = true; if (currentHooks.closed) currentHooks.closed(); }
     });
   }
   fillList(hooks, dialog);
@@ -184,11 +201,38 @@ function fillList(hooks, dialog) {
 
 async function importFile(file, hooks, dialog) {
   const message = $("saves-message");
+  message.replaceChildren();
+  // Size and nesting are checked here, before anything is parsed or stored (issue 12.5): a 60 MB
+  // file is not "Speicher voll", and 100 000 brackets never reach JSON.parse or the engine.
+  const tooBig = fileSizeProblem(file.size);
+  if (tooBig) {
+    message.textContent = `Die Datei wird nicht importiert: ${tooBig}`;
+    return;
+  }
   let text;
   try {
     text = await file.text();
   } catch {
     message.textContent = "Die Datei konnte nicht gelesen werden.";
+    return;
+  }
+  const shape = textProblem(text);
+  if (shape) {
+    message.textContent = `Die Datei wird nicht importiert: ${shape}`;
+    return;
+  }
+  let data = null;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    // parseImport below says so in the usual words
+  }
+  if (backup.isBackup(data)) {
+    importBackup(data, hooks, dialog);
+    return;
+  }
+  if (text.length > MAX_SAVE_FILE_BYTES) {
+    message.textContent = `Die Datei wird nicht importiert: Sie ist zu groß (${megabytes(text.length)}); ein Kaltfront-Spielstand ist höchstens ${megabytes(MAX_SAVE_FILE_BYTES)} groß.`;
     return;
   }
   const parsed = saves.parseImport(text);
@@ -207,6 +251,39 @@ async function importFile(file, hooks, dialog) {
     fillList(hooks, dialog);
     dialog.hidden = false;
   }
+}
+
+/** Merge a backup file: new entries at once; entries that would replace a different one only on "Ersetzen". */
+function importBackup(data, hooks, dialog) {
+  const message = $("saves-message");
+  const plan = backup.planImport(data);
+  if (!plan.ok) {
+    message.textContent = `Die Sicherung wird nicht importiert: ${plan.problem}`;
+    return;
+  }
+  const finish = (replace) => {
+    const outcome = backup.applyImport(plan, { replace });
+    fillList(hooks, dialog);
+    message.replaceChildren(backup.importSummary(plan, outcome, { replace }));
+  };
+  if (!plan.conflicts.length) {
+    finish(false);
+    return;
+  }
+  const names = plan.conflicts.map((c) => `„${c.label}“`).join(", ");
+  message.replaceChildren(
+    el("span", {
+      textContent: `${plan.conflicts.length === 1 ? "Ein Spielstand" : `${plan.conflicts.length} Spielstände`} aus der Sicherung ` +
+        `${plan.conflicts.length === 1 ? "gibt" : "gibt"} es hier schon in einem anderen Stand: ${names}. Ersetzen?`,
+    }),
+    el(
+      "span",
+      { className: "buttons" },
+      el("button", { id: "backup-keep", textContent: "Hiesige behalten", onclick: () => finish(false) }),
+      el("button", { id: "backup-replace", className: "primary", textContent: "Ersetzen", onclick: () => finish(true) }),
+    ),
+  );
+  $("backup-keep").focus();
 }
 
 // ---- after an engine crash ------------------------------------------------------------------------------
@@ -233,4 +310,85 @@ export function showCrashDialog(errorMessage, { hasAutosave, reload }) {
   dialog.setAttribute("role", "alertdialog");
   document.body.append(dialog);
   $("crash-reload").focus();
+}
+
+// ---- one game, one tab (issue 12.1) ----------------------------------------------------------------------
+
+/**
+ * "Dieses Spiel ist in einem anderen Tab geöffnet": offer to take the game over, or stay in the menu.
+ * @param {{text: string, takeOver: () => void, close?: () => void}} options
+ */
+export function showTabDialog({ title, text, takeOver, close }) {
+  let dialog = $("tab-elsewhere");
+  if (dialog) dialog.remove();
+  const done = () => { dialog.remove(); if (close) close(); };
+  dialog = el(
+    "section",
+    { id: "tab-elsewhere", className: "overlay" },
+    el(
+      "div",
+      { className: "card small" },
+      el("h2", { textContent: title }),
+      el("p", { textContent: text }),
+      el("button", { id: "tab-takeover", className: "primary wide", textContent: "Hier weiterspielen", onclick: () => { dialog.remove(); takeOver(); } }),
+      el("button", { id: "tab-menu", className: "wide ghost", textContent: "Zum Hauptmenü", onclick: done }),
+    ),
+  );
+  dialog.setAttribute("role", "alertdialog");
+  dialog.setAttribute("aria-label", title);
+  dialog.addEventListener("keydown", (e) => { if (e.key === "Escape") done(); });
+  document.body.append(dialog);
+  $("tab-takeover").focus();
+}
+
+// ---- storage full (issue 12.6) ----------------------------------------------------------------------------
+
+/**
+ * The small header indicator after a failed autosave: "⚠ n" (n autosaves not written), a button that
+ * opens a dialog with the reason and two ways out: export the running game, or free space.
+ * `failures` 0 hides it.
+ */
+export function showSaveWarning(failures, { message, exportGame, freeSpace }) {
+  let chip = $("save-warning");
+  if (!chip) {
+    chip = el("button", { id: "save-warning", type: "button", className: "save-warning" });
+    const anchor = $("btn-menu");
+    if (anchor) anchor.after(chip);
+    else ($("header") || document.body).append(chip);
+  }
+  chip.hidden = failures === 0;
+  if (!failures) return;
+  chip.textContent = `⚠ ${failures > 99 ? "99+" : failures}`;
+  const label = `Nicht gespeichert: ${failures} ${failures === 1 ? "automatische Speicherung ist" : "automatische Speicherungen sind"} fehlgeschlagen, der Speicher ist voll`;
+  chip.title = label;
+  chip.setAttribute("aria-label", label);
+  chip.onclick = () => openSaveWarning(failures, { message, exportGame, freeSpace });
+}
+
+function openSaveWarning(failures, { message, exportGame, freeSpace }) {
+  let dialog = $("save-warning-dialog");
+  if (dialog) dialog.remove();
+  const close = () => dialog.remove();
+  dialog = el(
+    "section",
+    { id: "save-warning-dialog", className: "overlay" },
+    el(
+      "div",
+      { className: "card small" },
+      el("h2", { textContent: "Nicht gespeichert" }),
+      el("p", { textContent: message }),
+      el("p", {
+        textContent: `Seit dem letzten gelungenen automatischen Spielstand ${failures === 1 ? "ist 1 Speicherung" : `sind ${failures} Speicherungen`} ` +
+          "fehlgeschlagen. Exportiere das laufende Spiel als Datei oder lösche alte Spielstände; danach wird sofort wieder gespeichert.",
+      }),
+      el("button", { id: "save-warning-export", className: "primary wide", textContent: "Spiel als Datei exportieren", onclick: async () => { close(); await exportGame(); } }),
+      el("button", { id: "save-warning-free", className: "wide", textContent: "Platz schaffen (Spielstände)", onclick: () => { close(); freeSpace(); } }),
+      el("button", { id: "save-warning-close", className: "wide ghost", textContent: "Weiterspielen", onclick: close }),
+    ),
+  );
+  dialog.setAttribute("role", "dialog");
+  dialog.setAttribute("aria-label", "Nicht gespeichert");
+  dialog.addEventListener("keydown", (e) => { if (e.key === "Escape") close(); });
+  document.body.append(dialog);
+  $("save-warning-export").focus();
 }

@@ -21,6 +21,8 @@
 // over an entry, the autosave key, first copies an unreadable entry to its own slot. A full quota
 // returns a German message; the previous value of the key stays (setItem is all or nothing).
 
+import { recordProblem, savedAt, textProblem } from "./record-check.js";
+
 export const AUTOSAVE_KEY = "kaltfront.autosave";
 export const SLOT_PREFIX = "kaltfront.save.";
 export const KIND = "kaltfront-slot";
@@ -110,6 +112,10 @@ export function migrate(record) {
  */
 export function parseRecord(text, { legacyMeta = null } = {}) {
   if (text === null || text === undefined) return { ok: false, problem: "Der Eintrag ist leer." };
+  // Shape first, without recursion: a text nested 100 000 levels deep must not reach JSON.parse or
+  // the engine (issue 12.5).
+  const shape = textProblem(text);
+  if (shape) return { ok: false, problem: shape };
   let data;
   try {
     data = JSON.parse(text);
@@ -126,7 +132,9 @@ export function parseRecord(text, { legacyMeta = null } = {}) {
         meta = {};
       }
     }
-    return { ok: true, record: migrate({ v: 0, game: text, meta }), migrated: true };
+    const record = migrate({ v: 0, game: text, meta });
+    const problem = recordProblem(record);
+    return problem ? { ok: false, problem } : { ok: true, record, migrated: true };
   }
   if (!data || typeof data !== "object" || data.kind !== KIND) {
     return { ok: false, problem: "Der Eintrag ist kein Kaltfront-Spielstand." };
@@ -140,12 +148,16 @@ export function parseRecord(text, { legacyMeta = null } = {}) {
   if (typeof data.game !== "string") {
     return { ok: false, problem: "Der Spielstand ist unvollständig (die Spieldaten fehlen)." };
   }
+  let record;
   try {
-    const record = migrate(data);
-    return { ok: true, record, migrated: record !== data };
+    record = migrate(data);
   } catch {
     return { ok: false, problem: "Der Spielstand hat ein unbekanntes Format." };
   }
+  // Every field the shell reads (issue 12.3): a record that fails is reported, never half-used.
+  const problem = recordProblem(record);
+  if (problem) return { ok: false, problem };
+  return { ok: true, record, migrated: record !== data };
 }
 
 function readKey(key) {
@@ -176,7 +188,24 @@ export function unreadableSaves() {
   return listSaves().filter((e) => !e.ok);
 }
 
-function writeText(key, text) {
+/** The raw text stored under a key (null when absent or storage is unavailable). */
+export function storedText(key) {
+  const s = store();
+  return s ? s.getItem(key) : null;
+}
+
+/** Every key of localStorage that starts with `prefix`. */
+export function keysWith(prefix) {
+  const s = store();
+  const keys = [];
+  for (let i = 0; s && i < s.length; i++) {
+    const key = s.key(i);
+    if (key && key.startsWith(prefix)) keys.push(key);
+  }
+  return keys;
+}
+
+export function writeText(key, text) {
   const s = store();
   if (!s) return { ok: false, reason: "unavailable", message: "Dieser Browser erlaubt hier keine Spielstände (privater Modus?)." };
   try {
@@ -224,6 +253,13 @@ export function readAutosaveEntry() {
 }
 
 export function saveAutosave(gameText, { players, meta, gameId } = {}) {
+  // The autosave key is shared by every tab: when it holds another, unfinished game (played in another
+  // tab), keep that one as its own slot before it is replaced (issue 12.1).
+  const existing = readKey(AUTOSAVE_KEY);
+  if (existing && existing.ok && gameId && existing.record.game_id !== gameId) {
+    const kept = keepAutosave();
+    if (!kept.ok) return kept;
+  }
   return writeRecord(AUTOSAVE_KEY, makeRecord(gameText, { players, meta, gameId }));
 }
 
@@ -299,7 +335,8 @@ export function exportText(entry) {
 export function exportFileName(entry) {
   if (!entry.ok) return `kaltfront-unlesbar-${entry.slot}.txt`;
   const r = entry.record;
-  const day = (r.saved_at || "").slice(0, 10);
+  const at = savedAt(r);
+  const day = at ? at.toISOString().slice(0, 10) : "undatiert";
   const name = String(r.scenario || "spiel").replace(/[^a-z0-9-]/gi, "");
   return `kaltfront-${name}-runde${r.round ?? 0}-${day}.json`;
 }

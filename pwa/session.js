@@ -5,7 +5,8 @@
 // it a few hooks into the running shell and otherwise does not need to know about any of this.
 
 import * as saves from "./saves.js";
-import { openSavesDialog, reportUnreadable, showCrashDialog, showNotice } from "./saves-ui.js";
+import { downloadText, openSavesDialog, reportUnreadable, showCrashDialog, showNotice, showSaveWarning, showTabDialog } from "./saves-ui.js";
+import { TabGuard } from "./tabs.js";
 import { buildShareUrl, describeLink, linkToGameOptions, parseShareLink, shareableGame, shareUrl } from "./share.js";
 import { registerServiceWorker, resumeAfterReload, takeResumeAfterReload } from "./sw-register.js";
 
@@ -15,11 +16,100 @@ export class Session {
    *   ready() -> bool, scenarios() -> the engine's scenario list, game() -> {players, scenario, fog,
    *   seed, id} | null, running() -> bool (a game is on screen and not over), startGame(options),
    *   resumeGame(saved) -> Promise<bool>, autosave() -> Promise<bool>, call(op, args),
-   *   confirm(text, yes) -> Promise<bool>, toast(text, kind)
+   *   confirm(text, yes) -> Promise<bool>, toast(text, kind), lost() (another tab took the game:
+   *   stop it and go to the main menu)
    */
   constructor(app) {
     this.app = app;
     this.swStarted = false;
+    this.saveFailures = 0; // autosaves not written since the last one that was (issue 12.6)
+    this.tabs = new TabGuard({ onLost: (gameId) => this.lostToOtherTab(gameId) });
+  }
+
+  // ---- one game, one tab (issue 12.1) ----
+
+  /** Before playing a game: true when this tab may play (and autosave) it. */
+  claimGame(gameId) {
+    return this.tabs.claim(gameId);
+  }
+
+  /** The autosave's last check: false once another tab plays this game. */
+  ownsGame(gameId) {
+    return this.tabs.owns(gameId);
+  }
+
+  releaseGame() {
+    this.tabs.release();
+  }
+
+  /** Another tab plays the game `saved` belongs to: say so and offer to take it over. */
+  gameElsewhere(saved) {
+    const gameId = saved && saved.meta && saved.meta.gameId;
+    showTabDialog({
+      title: "Dieses Spiel ist in einem anderen Tab geöffnet",
+      text: "Es wird dort gespielt und gespeichert. Hier weiterspielen? Der andere Tab hört dann auf, und das Spiel geht beim neuesten automatischen Spielstand weiter.",
+      takeOver: () => this.takeOver(gameId, saved),
+    });
+  }
+
+  /** This tab lost its game to another one: the shell has stopped it; offer to take it back. */
+  lostToOtherTab(gameId) {
+    this.app.lost();
+    showTabDialog({
+      title: "Dieses Spiel ist in einem anderen Tab geöffnet",
+      text: "Ein anderer Tab hat das Spiel übernommen; hier wird es nicht mehr gespeichert. Hier weiterspielen? Dann geht es beim neuesten automatischen Spielstand weiter.",
+      takeOver: () => this.takeOver(gameId, null),
+    });
+  }
+
+  /** Take a game over from another tab, then continue from the newest autosave of that game. */
+  async takeOver(gameId, fallback) {
+    await this.tabs.takeOver(gameId);
+    const auto = saves.readAutosaveEntry();
+    const newest = auto && auto.ok && auto.record.game_id === gameId ? saves.recordToResume(auto.record) : fallback;
+    if (!newest) {
+      this.tabs.release();
+      showNotice("Der Spielstand dieses Spiels wurde nicht gefunden.");
+      return false;
+    }
+    return this.app.resumeGame(newest);
+  }
+
+  // ---- storage full (issue 12.6) ----
+
+  /** Every autosave reports here: a failure counts up the header warning, a success clears it. */
+  autosaved(result) {
+    if (result.ok) {
+      if (this.saveFailures) this.app.toast("Wieder gespeichert.", "info");
+      this.saveFailures = 0;
+    } else {
+      this.saveFailures += 1;
+    }
+    showSaveWarning(this.saveFailures, {
+      message: result.reason === "quota"
+        ? "Der Speicher des Browsers ist voll. Das Spiel läuft weiter, wird aber nicht mehr automatisch gespeichert."
+        : result.message || "",
+      exportGame: () => this.exportRunningGame(),
+      freeSpace: () => this.openSaves({ closed: () => this.app.autosave() }),
+    });
+  }
+
+  /** Download the running game as a save file, straight from the engine (the autosave may be stale). */
+  async exportRunningGame() {
+    const game = this.app.game();
+    if (!game) return false;
+    let text;
+    try {
+      text = await this.app.call("save", {});
+    } catch (e) {
+      this.app.toast(e.message);
+      return false;
+    }
+    const record = saves.makeRecord(text, { players: game.players, gameId: game.id, meta: this.app.meta ? this.app.meta() : {} });
+    const entry = { ok: true, key: "export", slot: "export", record };
+    downloadText(saves.exportFileName(entry), saves.exportText(entry));
+    this.app.toast("Das Spiel wurde als Datei exportiert.", "info");
+    return true;
   }
 
   /** Called once the engine answers. */
@@ -125,10 +215,11 @@ export class Session {
     return { url, how };
   }
 
-  openSaves() {
+  openSaves({ closed } = {}) {
     openSavesDialog({
       resume: (record, key) => this.resumeRecord(record, key),
       toast: (text) => this.app.toast(text),
+      closed,
     });
   }
 

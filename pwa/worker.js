@@ -21,6 +21,9 @@
 //   {id, reply}                 the bridge's reply, parsed: {ok: true, result} or
 //                               {ok: false, error: {kind, message}}. Exactly one per request.
 //   {id, progress}              zero or more before the reply, only for streaming ops.
+//   {type: "beat"}              a sign of life: the answer to the page's {type: "ping"} (answered as
+//                               soon as the worker is free), and after every step of "ai_turn", so the
+//                               page's deadlines (pwa/engine.js) measure one step, not a whole turn.
 // Requests are handled one at a time in arrival order (the game state is one Python object; two
 // interleaved calls could see it half-changed). Requests sent during boot wait for it.
 //
@@ -38,10 +41,22 @@ import { loadPyodide, version as PYODIDE_VERSION } from "../vendor/pyodide/pyodi
 // packageBaseUrl defaults to the lockfile URL's folder *as given*: a relative lockFileURL breaks
 // loadPackage ("Invalid base URL"). So every URL handed to Pyodide is made absolute here.
 const VENDOR = new URL("../vendor/", import.meta.url);
-const INDEX_URL = new URL("pyodide/", VENDOR).href;
+// Issue 14: the runtime's big files sit in a folder named by their hash and the standard library is
+// the game's own cut archive; vendor/build-info.json names both (tools/build_site.py). Without it,
+// Pyodide's own layout in vendor/pyodide/ is tried (which a current build no longer ships).
+function runtimeUrls(info) {
+  if (!info || !info.runtime_dir || !info.stdlib) return { indexURL: new URL("pyodide/", VENDOR).href };
+  return { indexURL: new URL(info.runtime_dir, VENDOR).href, stdLibURL: new URL(info.stdlib, VENDOR).href };
+}
 const LOCKFILE_URL = new URL("pyodide-lock.json", VENDOR).href;
 const BUILD_INFO_URL = new URL("build-info.json", VENDOR).href;
 const MAX_AI_STEPS = 5000;
+
+// The worker runs under the Content-Security-Policy sent with this script (issue 12.7); a violation
+// here would otherwise be silent, so it goes to the page, which logs it (pwa/engine.js).
+self.addEventListener("securitypolicyviolation", (event) => {
+  self.postMessage({ type: "csp-violation", directive: event.effectiveDirective, blocked: event.blockedURI });
+});
 
 let bridge = null;
 let queue = null; // promise chain that serialises requests; starts with the boot
@@ -108,6 +123,7 @@ function runAiTurn(id, args) {
     const step = callBridge("ai_step", args);
     if (!step.ok) return step;
     const result = step.result ?? {};
+    post({ type: "beat" });
     if ("action" in result) {
       steps += 1;
       post({ id, progress: result });
@@ -117,20 +133,32 @@ function runAiTurn(id, args) {
   return { ok: false, error: { kind: "internal", message: `Der Computerzug endete nicht nach ${MAX_AI_STEPS} Schritten.` } };
 }
 
-function handleRequest({ id, op, args }) {
+function handleRequest(request) {
+  // Whatever arrives, exactly one reply for a request with an id, and nothing thrown: a throw here
+  // would reject the queue and leave every later request unanswered (issue 12.2).
+  const id = request && typeof request === "object" ? request.id : undefined;
   let reply;
   try {
-    reply = op === "ai_turn" ? runAiTurn(id, args) : callBridge(op, args);
+    if (!request || typeof request !== "object" || typeof request.op !== "string") {
+      reply = { ok: false, error: { kind: "bad_request", message: "Ungültige Anfrage an die Spiel-Engine (keine Operation)." } };
+    } else {
+      reply = request.op === "ai_turn" ? runAiTurn(id, request.args) : callBridge(request.op, request.args);
+    }
   } catch (err) {
     reply = internalError(err);
   }
-  post({ id, reply });
+  if (id === undefined) return;
+  try {
+    post({ id, reply });
+  } catch (err) {
+    post({ id, reply: internalError(err) });
+  }
 }
 
-async function normalBoot() {
+async function normalBoot(info) {
   const t0 = performance.now();
   const pyodide = await loadPyodide({
-    indexURL: INDEX_URL,
+    ...runtimeUrls(info),
     lockFileURL: LOCKFILE_URL,
     // Python's print() goes to the worker console, useful while debugging the engine.
     stdout: (line) => console.log(line),
@@ -200,7 +228,8 @@ except ImportError:
 `;
 
 function snapshotKey(info) {
-  return `kaltfront-snapshot/${SNAPSHOT_FORMAT}/pyodide-${PYODIDE_VERSION}/${info.wheel_sha256}`;
+  // The heap holds the imported standard library too: a new cut archive needs a new snapshot.
+  return `kaltfront-snapshot/${SNAPSHOT_FORMAT}/pyodide-${PYODIDE_VERSION}/${info.wheel_sha256}/${info.stdlib_sha256 || "full"}`;
 }
 
 function withTimeout(promise, ms, what) {
@@ -262,7 +291,7 @@ async function snapshotReadyBoot(info) {
   const wheel = fetchCheckedWheel(info, info.wheel_sha256);
   wheel.catch(() => {});
   const pyodide = await loadPyodide({
-    indexURL: INDEX_URL,
+    ...runtimeUrls(info),
     lockFileURL: LOCKFILE_URL,
     stdout: (line) => console.log(line),
     stderr: (line) => console.warn(line),
@@ -300,7 +329,7 @@ async function snapshotBoot(record, info) {
   });
   snapshot.catch(() => {});
   const pyodide = await loadPyodide({
-    indexURL: INDEX_URL,
+    ...runtimeUrls(info),
     lockFileURL: LOCKFILE_URL,
     stdout: (line) => console.log(line),
     stderr: (line) => console.warn(line),
@@ -404,7 +433,7 @@ async function boot() {
       result = null;
     }
   }
-  if (!result) result = await normalBoot();
+  if (!result) result = await normalBoot(info);
 
   bridge = result.bridge;
   post({
@@ -438,14 +467,22 @@ queue = boot().finally(() => { self.fetch = plainFetch; }).then(
 
 self.onmessage = (event) => {
   const request = event.data;
+  if (request && request.type === "ping") {
+    post({ type: "beat" }); // heartbeat: answered outside the queue, as soon as the worker is free
+    return;
+  }
   queue = queue.then((booted) => {
-    if (booted) {
-      handleRequest(request);
-    } else {
-      post({
-        id: request.id,
-        reply: { ok: false, error: { kind: "boot", message: "Die Spiel-Engine wurde nicht gestartet." } },
-      });
+    try {
+      if (booted) {
+        handleRequest(request);
+      } else {
+        post({
+          id: request && request.id,
+          reply: { ok: false, error: { kind: "boot", message: "Die Spiel-Engine wurde nicht gestartet." } },
+        });
+      }
+    } catch (err) {
+      console.error(err); // never reached in practice: handleRequest catches; the queue must survive
     }
     return booted;
   });

@@ -524,3 +524,16 @@ def test_issue10_bridge_surrender_only_for_a_human_side():
             assert _surrender(side)["ok"]
     finally:
         bridge.reset()
+
+
+def test_issue10_depth_is_measured_before_parsing():
+    """Issue 10: nesting is refused by a linear scan before json.loads, because under Pyodide the parser's
+    recursion overflows the WebAssembly stack (a dead worker) instead of raising RecursionError.
+    Brackets inside strings do not count; a real save is far below the limit."""
+    from kaltfront.limits import MAX_JSON_DEPTH, too_deep
+    import kaltfront
+    assert too_deep("[" * (MAX_JSON_DEPTH + 1) + "]" * (MAX_JSON_DEPTH + 1))
+    assert not too_deep("[" * MAX_JSON_DEPTH + "]" * MAX_JSON_DEPTH)
+    assert not too_deep('["' + "[" * 5000 + '"]')
+    assert not too_deep('{"a": "\\"[[[[", "b": [' + "[1]," * 500 + "[2]]}")
+    assert not too_deep(kaltfront.new_game("bornholm", seed=3, fog=True).to_json())

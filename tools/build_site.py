@@ -6,8 +6,10 @@ beyond the standard library). It
 1. builds the kaltfront wheel from a clean temporary copy of the sources (so a stale
    setuptools `build/` folder can never smuggle deleted modules into the wheel, and the work tree that
    other people are editing stays untouched) into `vendor/`;
-2. copies the Pyodide runtime from `node_modules/pyodide/` into `vendor/pyodide/` (only the files a
-   boot fetches: checked by recording every request in headless Chromium, see e2e/test_boot.py);
+2. copies the Pyodide runtime from `node_modules/pyodide/`: `pyodide.mjs` into `vendor/pyodide/`, the
+   big `pyodide.asm.mjs` and `pyodide.asm.wasm` into `vendor/runtime-<sha12>/` (only the files a boot
+   fetches: checked by recording every request in headless Chromium, see e2e/test_boot.py), and builds
+   the cut standard library `vendor/python_stdlib-<sha12>.zip` (tools/cut_stdlib.py, issue 14);
 3. writes `vendor/pyodide-lock.json`: Pyodide's own lockfile plus an entry for kaltfront with the
    wheel's real sha256, so the worker can `loadPackage("kaltfront")` integrity-checked;
 4. writes `vendor/build-info.json` (wheel name, sha256, Pyodide and Python versions) for the page,
@@ -39,6 +41,8 @@ import tempfile
 import time
 from pathlib import Path
 
+import cut_stdlib
+
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_NPM = ROOT / "node_modules" / "pyodide"
 VENDOR = ROOT / "vendor"
@@ -49,9 +53,15 @@ PYODIDE_RUNTIME_FILES = (
     "pyodide.mjs",
     "pyodide.asm.mjs",
     "pyodide.asm.wasm",
-    "python_stdlib.zip",
     "pyodide-lock.json",
 )
+# The two big runtime files live in vendor/runtime-<sha12>/, named by a hash of their bytes, so a
+# host may cache them for a year (issue 12.9: the deploy folder's headers); pwa/worker.js finds the
+# folder in build-info.json (`runtime_dir`, loadPyodide's indexURL). pyodide.mjs stays in
+# vendor/pyodide/ because worker.js imports it statically; it is small and always revalidated.
+# Pyodide's python_stdlib.zip is not shipped: tools/cut_stdlib.py builds vendor/python_stdlib-<sha12>.zip
+# with only what the game needs (issue 14), passed as loadPyodide's stdLibURL.
+HASHED_RUNTIME_FILES = ("pyodide.asm.mjs", "pyodide.asm.wasm")
 
 # 1980-01-01 is the earliest date a zip entry can hold.
 REPRODUCIBLE_EPOCH = "315532800"
@@ -114,16 +124,35 @@ def build_wheel(out_dir: Path) -> Path:
         return target
 
 
-def copy_runtime(dest: Path) -> None:
+def copy_if_changed(src: Path, dst: Path) -> None:
+    # Copy only when changed: the runtime is 11 MB and rarely changes.
+    if not dst.exists() or dst.stat().st_size != src.stat().st_size or sha256_of(dst) != sha256_of(src):
+        tmp = dst.with_name(dst.name + ".tmp")
+        shutil.copy2(src, tmp)
+        tmp.replace(dst)
+
+
+def copy_runtime(dest: Path) -> str:
+    """pyodide.mjs and Pyodide's lockfile into dest; the big files into vendor/runtime-<sha12>/."""
     if not PYODIDE_NPM.is_dir():
         raise SystemExit("build_site: node_modules/pyodide is missing; run `make node_modules` (npm ci) first")
     dest.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_RUNTIME_FILES:
-        src = PYODIDE_NPM / name
-        dst = dest / name
-        # Copy only when changed: the runtime is 13 MB and rarely changes.
-        if not dst.exists() or dst.stat().st_size != src.stat().st_size or sha256_of(dst) != sha256_of(src):
-            shutil.copy2(src, dst)
+        if name not in HASHED_RUNTIME_FILES:
+            copy_if_changed(PYODIDE_NPM / name, dest / name)
+    for stale in (*HASHED_RUNTIME_FILES, "python_stdlib.zip"):  # the layout before issue 14
+        (dest / stale).unlink(missing_ok=True)
+    digest = hashlib.sha256()
+    for name in HASHED_RUNTIME_FILES:
+        digest.update(name.encode() + b"\0" + sha256_of(PYODIDE_NPM / name).encode() + b"\n")
+    runtime_dir = f"runtime-{digest.hexdigest()[:12]}"
+    (VENDOR / runtime_dir).mkdir(exist_ok=True)
+    for name in HASHED_RUNTIME_FILES:
+        copy_if_changed(PYODIDE_NPM / name, VENDOR / runtime_dir / name)
+    for old in VENDOR.glob("runtime-*"):
+        if old.name != runtime_dir and old.is_dir():
+            shutil.rmtree(old)
+    return runtime_dir
 
 
 def write_lockfile(wheel: Path, version: str, pyodide_lock: dict) -> dict:
@@ -158,12 +187,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.parse_args(argv)
     started = time.perf_counter()
     VENDOR.mkdir(exist_ok=True)
-    copy_runtime(VENDOR / "pyodide")
+    runtime_dir = copy_runtime(VENDOR / "pyodide")
     pyodide_pkg = json.loads((PYODIDE_NPM / "package.json").read_text(encoding="utf-8"))
     pyodide_lock = json.loads((PYODIDE_NPM / "pyodide-lock.json").read_text(encoding="utf-8"))
     version = project_version()
     wheel = build_wheel(VENDOR)
     entry = write_lockfile(wheel, version, pyodide_lock)
+    stdlib = cut_stdlib.build(VENDOR, wheel)
     info = {
         "kaltfront_version": version,
         "wheel": wheel.name,
@@ -172,12 +202,19 @@ def main(argv: list[str] | None = None) -> int:
         "pyodide_version": pyodide_pkg["version"],
         "python_version": pyodide_lock["info"]["python"],
         "pyodide_files": list(PYODIDE_RUNTIME_FILES),
+        # Relative to vendor/: loadPyodide's indexURL and stdLibURL (pwa/worker.js).
+        "runtime_dir": runtime_dir + "/",
+        "stdlib": stdlib["name"],
+        "stdlib_sha256": stdlib["sha256"],
+        "stdlib_bytes": stdlib["bytes"],
         # What one boot of pwa/worker.js fetches, relative to the site root (recorded in Chromium):
         # the list a service worker must precache for the engine to start offline.
         "boot_files": [
             "pwa/engine.js",
             "pwa/worker.js",
-            *(f"vendor/pyodide/{name}" for name in PYODIDE_RUNTIME_FILES if name != "pyodide-lock.json"),
+            "vendor/pyodide/pyodide.mjs",
+            *(f"vendor/{runtime_dir}/{name}" for name in HASHED_RUNTIME_FILES),
+            f"vendor/{stdlib['name']}",
             "vendor/pyodide-lock.json",
             f"vendor/{wheel.name}",
             "vendor/build-info.json",
@@ -194,7 +231,8 @@ def main(argv: list[str] | None = None) -> int:
     write_json(VENDOR / "build-info.json", info)
     print(
         f"build_site: vendor/{wheel.name} ({info['wheel_bytes']} bytes, sha256 {entry['sha256'][:12]}…), "
-        f"Pyodide {info['pyodide_version']} (Python {info['python_version']}) "
+        f"Pyodide {info['pyodide_version']} (Python {info['python_version']}), "
+        f"vendor/{stdlib['name']} ({stdlib['files']} files, {stdlib['bytes']} bytes) "
         f"in {time.perf_counter() - started:.1f} s"
     )
     return 0

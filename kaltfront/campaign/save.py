@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import json
 
-from ..limits import show
+from ..limits import show, too_deep
 from ..rulesdata import SIDES
 from ..save import SaveError, game_from_dict, game_to_dict
 from .auto import MAX_ACTIONS
@@ -46,6 +46,8 @@ def loads(text: str | bytes | dict):
         return campaign_from_dict(text)
     if len(text) > 5_000_000:
         raise SaveError("Der Feldzug-Spielstand ist zu groß.")
+    if too_deep(text):
+        raise SaveError("Der Feldzug-Spielstand ist zu tief verschachtelt.")
     try:
         data = json.loads(text)
     except RecursionError:
