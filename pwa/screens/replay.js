@@ -75,11 +75,13 @@ export class ReplayScreen {
     if (!card) return;
     let b = $("end-replay");
     if (!b) {
-      b = el("button", { id: "end-replay", className: "wide", textContent: "Wiederholung ansehen",
+      // In the end screen's row of buttons (#end-actions) they sit beside "Revanche" and "Hauptmenü".
+      const inRow = !!$("end-actions");
+      b = el("button", { id: "end-replay", className: inRow ? "" : "wide", textContent: "Wiederholung ansehen",
         onclick: () => this.lastExport && this.open(this.lastExport.replay) });
       const main = $("end-main");
       if (main) main.before(b); else card.append(b);
-      const ex = el("button", { id: "end-replay-export", className: "wide ghost", textContent: "Wiederholung exportieren",
+      const ex = el("button", { id: "end-replay-export", className: inRow ? "ghost" : "wide ghost", textContent: "Wiederholung exportieren",
         onclick: () => this.lastExport && this.exportReplay(this.lastExport.replay) });
       b.after(ex);
     }
