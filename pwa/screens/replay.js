@@ -73,20 +73,21 @@ export class ReplayScreen {
   endButton() {
     const card = document.querySelector("#end-screen .card");
     if (!card) return;
-    let b = $("end-replay");
-    if (!b) {
-      // In the end screen's row of buttons (#end-actions) they sit beside "Revanche" and "Hauptmenü".
-      const inRow = !!$("end-actions");
-      b = el("button", { id: "end-replay", className: inRow ? "" : "wide", textContent: "Wiederholung ansehen",
-        onclick: () => this.lastExport && this.open(this.lastExport.replay) });
-      const main = $("end-main");
-      if (main) main.before(b); else card.append(b);
-      const ex = el("button", { id: "end-replay-export", className: inRow ? "ghost" : "wide ghost", textContent: "Wiederholung exportieren",
-        onclick: () => this.lastExport && this.exportReplay(this.lastExport.replay) });
-      b.after(ex);
+    // Only a game with a replay gets the buttons (a hand-made position has no record of its start).
+    if (!this.lastExport) {
+      for (const id of ["end-replay", "end-replay-export"]) if ($(id)) $(id).remove();
+      return;
     }
-    b.hidden = !this.lastExport;
-    $("end-replay-export").hidden = !this.lastExport;
+    if ($("end-replay")) return;
+    // In the end screen's row of buttons (#end-actions) they sit beside "Revanche" and "Hauptmenü".
+    const inRow = !!$("end-actions");
+    const b = el("button", { id: "end-replay", className: inRow ? "" : "wide", textContent: "Wiederholung ansehen",
+      onclick: () => this.lastExport && this.open(this.lastExport.replay) });
+    const main = $("end-main");
+    if (main) main.before(b); else card.append(b);
+    const ex = el("button", { id: "end-replay-export", className: inRow ? "ghost" : "wide ghost", textContent: "Wiederholung exportieren",
+      onclick: () => this.lastExport && this.exportReplay(this.lastExport.replay) });
+    b.after(ex);
   }
 
   exportReplay(replay) {
