@@ -39,8 +39,8 @@ def test_c11_the_computer_reads_the_kp_it_may_see():
     """The control: a visible difference (Darß borders Falster) does change Schwer's plan."""
     a, _ = _variants()
     d = json.loads(a.to_json())
-    d["regions"]["darss"]["kp"] = 20
-    d["regions"]["wismar"]["kp"] = 7
+    d["regions"]["darss"]["kp"] = 25   # Schwer attacks every round, but not at 40 TP or more behind
+    d["regions"]["wismar"]["kp"] = 2
     b = Campaign.from_json(d)
     plan_a = CampaignAI("schwer", NB, seed=4).next_order(a.observe(NB))
     plan_b = CampaignAI("schwer", NB, seed=4).next_order(b.observe(NB))
