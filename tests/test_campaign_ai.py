@@ -6,9 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
+
+import kaltfront
 from campaign_helpers import LIGA, NB, plans, position
 
 from kaltfront.campaign import STRENGTHS, Campaign, CampaignAI
+from kaltfront.campaign.feldzug import RESERVEN_TP
 from kaltfront.campaign.selfplay import main as campaign_selfplay_main
 from kaltfront.campaign.selfplay import play_campaign
 
@@ -55,15 +58,40 @@ def test_c4_c10_every_strength_plays_whole_campaigns_with_legal_orders(pair):
         assert r["reason"] in ("no_kp", "only_base", "regions", "kp", "draw")
 
 
-def test_c8_schwer_buys_reserven_when_it_can_spare_them_and_normal_takes_the_kriegskasse():
+def test_c8_schwer_buys_reserven_and_verstaerkung_and_normal_takes_the_kriegskasse():
     c = position({"kullen": (NB, 20), "falster": (NB, 6), "darss": (LIGA, 1), "wismar": (LIGA, 29)},
                  last_result={NB: "won"})
     plans(c, {"attack": {"from": "falster", "to": "darss"}})
     tp = c.battle["tp"][NB]
+    assert tp == 115  # 60 (Blitz) + 30 (won) + 5 × 5 KP more
     schwer = CampaignAI("schwer", NB).next_order(c.observe(NB))
     normal = CampaignAI("normal", NB).next_order(c.observe(NB))
-    assert schwer == {"type": "options", "side": NB, "kriegskasse": tp - 65, "verstaerkung": [], "reserven": True}
-    assert normal["kriegskasse"] == tp and not normal["reserven"]
+    # Reserven (65), then at most half the rest on a unit: a Jäger (100 / 5 = 20 TP), the rest Kriegskasse.
+    assert schwer == {"type": "options", "side": NB, "kriegskasse": tp - 65 - 20, "verstaerkung": ["jaeger"],
+                      "reserven": True}
+    assert normal["kriegskasse"] == tp and not normal["reserven"] and normal["verstaerkung"] == []
+    fresh = kaltfront.new_game(c.battle["map"], seed=0, fog=False)
+    c.apply(schwer)
+    c.apply(CampaignAI("normal", LIGA).next_order(c.observe(LIGA)))
+    g = c.battle_game
+    assert g.unit_count(NB) == fresh.unit_count(NB) + 1    # the Verstärkung stands on the map
+    assert g.unit_count(LIGA) == fresh.unit_count(LIGA)
+    assert c.kp["kullen"] == 21                              # the Reserven KP on the base (C8)
+
+
+def test_c8_schwer_takes_reserven_in_a_hopeless_battle_and_normal_when_its_account_runs_low():
+    # The Liga attacks from Darß (6 KP) into Falster (18 KP): 60 + 30 (won) = 90 TP against
+    # 60 + 30 + 5 × 12 = 150, hopeless; its account is 10 KP.
+    c2 = position({"kullen": (NB, 12), "falster": (NB, 18), "darss": (LIGA, 6), "wismar": (LIGA, 4)},
+                  last_result={NB: "won", LIGA: "won"})
+    plans(c2, None, {"attack": {"from": "darss", "to": "falster"}})
+    assert (c2.battle["tp"][LIGA], c2.battle["tp"][NB]) == (90, 150)
+    schwer = CampaignAI("schwer", LIGA).next_order(c2.observe(LIGA))
+    normal = CampaignAI("normal", LIGA).next_order(c2.observe(LIGA))
+    assert normal["reserven"]        # the Liga's account is 10 KP: Normal rebuilds it
+    assert schwer["reserven"]        # 90 TP would not be spare (Schwer keeps 45 after 65), but hopeless
+    assert CampaignAI("normal", NB).next_order(c2.observe(NB))["reserven"] is False  # 30 KP: the cap (C3)
+    c2.apply(schwer)                 # and it is legal
 
 
 def test_schwer_beats_normal_in_most_campaigns_with_sides_swapped():

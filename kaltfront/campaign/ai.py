@@ -10,7 +10,8 @@ are deterministic for a seed and an observation.
   enemy region it outnumbers by 2 KP or more; it spends all TP on the Kriegskasse.
 - Schwer weighs the Taktikpunkte (C7): it gathers KP in the region it attacks from (moves come before
   the battle), attacks where the KP lead and its last result give the most TP, strikes thinly held
-  regions first, keeps its base guarded and buys Reserven when it can spare them.
+  regions first, keeps its base guarded, buys Reserven when it can spare them or the battle is
+  hopeless, and Verstärkung with part of the rest (C8).
 """
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ from collections import deque
 
 from ..limits import show
 from ..rulesdata import other_side
-from .feldzug import KP_CAP, MAX_MOVE_KP, RESERVEN_TP, STRENGTHS, TP_PER_KP, TP_RESULT
+from .feldzug import KP_CAP, MAX_MOVE_KP, RESERVEN_TP, STRENGTHS, TP_PER_KP, TP_RESULT, verstaerkung_tp
+
+# Schwer's Verstärkung, strongest first (C8): ground units every map has a place for.
+REINFORCEMENT_PREFERENCE = ("kampfpanzer", "panzerhaubitze", "schuetzenpanzer", "panzerjaeger", "spaehwagen", "jaeger")
 
 
 class CampaignAI:
@@ -220,12 +224,42 @@ class CampaignAI:
 
     # -- tactical options (C8) ---------------------------------------------------------------------------
     def options(self, obs: dict, battle: dict) -> dict:
-        tp = battle["tp"][self.side]
+        """C8: how to spend this battle's TP. Leicht and Normal take the Kriegskasse (Normal buys
+        Reserven when its account runs low); Schwer buys Reserven when it has TP to spare or the
+        battle is hopeless anyway (a lasting KP instead of lapsing TP), and puts part of the rest
+        into Verstärkung: a unit on the HQ acts in the first round, Guthaben must be built first."""
+        side, enemy = self.side, other_side(self.side)
+        tp = battle["tp"][side]
         if tp <= 0:
             return {"kriegskasse": 0, "verstaerkung": [], "reserven": False}
+        account = obs["kp_total"][side] or 0
         reserven = False
-        if (self.strength == "schwer" and tp >= RESERVEN_TP + 45
-                and (obs["kp_total"][self.side] or 0) < KP_CAP):
-            reserven = True
+        if account < KP_CAP and tp >= RESERVEN_TP:
+            behind = battle["tp"][enemy] - tp
+            if self.strength == "schwer":
+                reserven = tp >= RESERVEN_TP + 45 or behind >= 60
+            elif self.strength == "normal":
+                reserven = account <= 12
+        if reserven:
             tp -= RESERVEN_TP
-        return {"kriegskasse": tp, "verstaerkung": [], "reserven": reserven}
+        units: list[str] = []
+        if self.strength == "schwer" and tp > 0:
+            units = self._reinforcements(battle["map"], tp // 2)
+            tp -= sum(verstaerkung_tp(u) for u in units)
+        return {"kriegskasse": tp, "verstaerkung": units, "reserven": reserven}
+
+    def _reinforcements(self, map_id: str, budget: int) -> list[str]:
+        """Up to two of the strongest ground units the map allows and has room for, within `budget` TP."""
+        from ..game import new_game
+
+        g = new_game(map_id, seed=0, fog=False)
+        units: list[str] = []
+        for ut in REINFORCEMENT_PREFERENCE:
+            while len(units) < 2 and verstaerkung_tp(ut) <= budget and g.reinforcement_sites(self.side, ut):
+                try:
+                    new_game(map_id, seed=0, fog=False).campaign_setup(self.side, units=units + [ut])
+                except Exception:
+                    break  # no free place left for it
+                units.append(ut)
+                budget -= verstaerkung_tp(ut)
+        return units
