@@ -719,7 +719,8 @@ class Campaign:
                 {"side": self.retreat["side"], "from": self.retreat["from"]}
         return {
             "viewer": side, "map": self.map.id, "name": self.map.name, "width": self.map.width,
-            "height": self.map.height, "round": self.round, "rounds": self.map.rounds, "phase": self.phase,
+            "height": self.map.height, "coast": [{"name": c["name"], "points": [list(p) for p in c["points"]]} for c in self.map.coast],
+            "round": self.round, "rounds": self.map.rounds, "phase": self.phase,
             "fog": self.fog, "strength": self.strength, "regions": regions,
             "kp_total": {side: self.account(side), enemy: None if self.fog else self.account(enemy)},
             "region_count": {s: len(self.regions_of(s)) for s in SIDES},

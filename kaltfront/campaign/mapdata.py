@@ -4,7 +4,9 @@ file `westliche-ostsee.json` beside this module and checked on load.
 Each region has an id, its German name, its hex `at` [col, row] (odd-r offset, like the battle maps, so
 the UI can draw it as a large hex), the battle map its battles are fought on and its neighbours. The
 neighbours are data, not derived, so a strait can be cut; but each must be a hex neighbour, so what the
-UI draws and what the rules use agree.
+UI draws and what the rules use agree. The optional `coast` is a coarse outline of the land the map screen
+draws behind the hexes (no rule reads it): polygons of [u, v] points in the grid's units, where a region
+at [col, row] has its centre at u = col + 0.5 × (row odd), v = row.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class CampaignMap:
     bases: dict[str, str]           # side -> base region id (C2)
     start_kp: int                   # each side's KP at the start, all on the base (C2, C3)
     rounds: int                     # the round limit (C9)
+    coast: tuple = ()               # ({"name", "points": [[u, v], …]}, …): drawn only, see the docstring
 
     def adjacent(self, a: str, b: str) -> bool:
         return b in self.regions[a].neighbours
@@ -110,7 +113,26 @@ def parse_map(data: dict) -> CampaignMap:
     _need(start_kp == 30, "start_kp muss 30 sein (C2).")
     _need(rounds == 12, "rounds muss 12 sein (C9).")
     return CampaignMap(data.get("id") or DEFAULT_MAP, data.get("name") or "", w, h, regions,
-                       dict(bases), start_kp, rounds)
+                       dict(bases), start_kp, rounds, _parse_coast(data.get("coast"), w, h))
+
+
+def _parse_coast(coast: object, w: int, h: int) -> tuple:
+    """The land outline: polygons of at least 3 [u, v] points, at most 10 hexes beyond the map (the
+    land runs on past the regions so a wide screen shows no edge)."""
+    if coast is None:
+        return ()
+    _need(isinstance(coast, dict) and isinstance(coast.get("land"), list), "'coast' braucht eine Liste 'land'.")
+    out = []
+    for k, poly in enumerate(coast["land"]):
+        pts = poly.get("points") if isinstance(poly, dict) else None
+        _need(isinstance(pts, list) and len(pts) >= 3 and all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool)
+                                                        for x in p) for p in pts),
+              f"Küstenlinie {k + 1}: mindestens 3 Punkte [u, v].")
+        _need(all(-10 <= p[0] <= w + 10 and -10 <= p[1] <= h + 10 for p in pts),
+              f"Küstenlinie {k + 1} liegt mehr als 10 Felder neben der Karte.")
+        out.append({"name": str(poly.get("name") or ""), "points": [[float(p[0]), float(p[1])] for p in pts]})
+    return tuple(out)
 
 
 @lru_cache(maxsize=None)

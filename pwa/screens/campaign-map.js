@@ -1,10 +1,14 @@
 // campaign-map.js — draws the Feldzug map (issue 15, C1, C11) on a canvas: every region a large
-// pointy-top hex at its odd-r offset position from the campaign data, over the sea, with its name, owner
-// colour, KP number (or "?" under fog) and the base marked. It also draws the plan being made (arrows)
+// pointy-top hex at its odd-r offset position from the campaign data, over the sea and the coarse coast
+// outline the engine hands over with the map (observe().coast, [u, v] points in grid units), with its
+// name, owner colour, KP number (or "?" under fog) and the base marked. It also draws the plan being made (arrows)
 // and answers which region is under a point. It shows only what the engine's observe(viewer) gave it.
 
 const SQRT3 = Math.sqrt(3);
 export const OWNER_FILL = { nordbund: "#2f6fd6", liga: "#ef8a17", null: "#7d8f6a" };
+// Hexes are see-through so the coast shows under them; free regions the most.
+const OWNER_ALPHA = { nordbund: 0.72, liga: 0.72, null: 0.28 };
+const LAND = "#6f7a52", COAST_LINE = "#e9e3c4";
 const PLAN_COLOUR = { occupy: "#7dff9a", move: "#ffffff", attack: "#ff4a4a" };
 
 export class CampaignMap {
@@ -78,6 +82,7 @@ export class CampaignMap {
     sea.addColorStop(0, "#1b4f7a"); sea.addColorStop(1, "#123a5c");
     ctx.fillStyle = sea;
     ctx.fillRect(0, 0, this.w, this.h);
+    this.drawCoast(campaign.coast || [], true);
     // Straits: a thin line between neighbouring regions shows where KP can go.
     ctx.strokeStyle = "#ffffff30"; ctx.lineWidth = Math.max(1, s * 0.05);
     for (const g of campaign.regions) {
@@ -91,9 +96,11 @@ export class CampaignMap {
     for (const g of campaign.regions) {
       const c = this.centres.get(g.id);
       this.hexPath(c.x, c.y, s * 0.9);
+      ctx.globalAlpha = OWNER_ALPHA[g.owner];
       ctx.fillStyle = OWNER_FILL[g.owner];
       ctx.fill();
-      ctx.lineWidth = 2; ctx.strokeStyle = "#0d1c2e"; ctx.stroke();
+      ctx.globalAlpha = 1;
+      ctx.lineWidth = 2; ctx.strokeStyle = g.owner ? "#0d1c2e" : "#0d1c2e99"; ctx.stroke();
       const kind = targets.get(g.id);
       if (kind) {
         ctx.setLineDash([s * 0.12, s * 0.08]);
@@ -112,9 +119,31 @@ export class CampaignMap {
         this.hexPath(c.x, c.y, s * 0.88); ctx.stroke();
         ctx.setLineDash([]);
       }
-      this.label(g, c);
     }
+    // The coastline once more, faintly, over the hex fills and under the labels.
+    this.drawCoast(campaign.coast || [], false);
+    for (const g of campaign.regions) this.label(g, this.centres.get(g.id));
     if (plan) this.drawPlan(plan);
+  }
+
+  /** The land polygons: filled (under the hexes) or only their coastline (over them). */
+  drawCoast(land, fill) {
+    const ctx = this.ctx, s = this.size;
+    for (const poly of land) {
+      ctx.beginPath();
+      poly.points.forEach(([u, v], i) => {
+        const x = this.ox + SQRT3 * u * s, y = this.oy + 1.5 * v * s;
+        if (i) ctx.lineTo(x, y); else ctx.moveTo(x, y);
+      });
+      ctx.closePath();
+      if (fill) {
+        ctx.fillStyle = LAND; ctx.fill();
+        ctx.lineWidth = Math.max(1, s * 0.04); ctx.strokeStyle = COAST_LINE; ctx.stroke();
+      } else {
+        ctx.globalAlpha = 0.45; ctx.lineWidth = Math.max(1, s * 0.025); ctx.strokeStyle = COAST_LINE; ctx.stroke();
+        ctx.globalAlpha = 1;
+      }
+    }
   }
 
   label(g, c) {
