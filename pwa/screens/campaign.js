@@ -164,14 +164,7 @@ export class CampaignScreen {
     try {
       v = await this.app.call("campaign_new", { seed, fog: !!opts.fog, strength: opts.strength, players: opts.players });
     } catch (e) { this.app.toast(e.message); return false; }
-    $("campaign-setup").hidden = true;
-    this.players = v.players;
-    this.shownSide = null;
-    this.inBattle = false;
-    this.take(v);
-    this.enter();
-    await this.advance();
-    return true;
+    return this.open(v);
   }
 
   /** "Feldzug fortsetzen": load the stored save; a running hand-played battle opens again at once. */
@@ -186,11 +179,18 @@ export class CampaignScreen {
       this.app.toast(`Der Feldzug kann nicht geladen werden: ${e.message}`);
       return false;
     }
+    const b = v.campaign.battle;
+    return this.open(v, { intoBattle: v.campaign.phase === "battle" && rec.inBattle && b && !b.decided });
+  }
+
+  /** Show a campaign the engine has just started or loaded (`v` = its answer) and go on with it: the
+   *  next decision, or with `intoBattle` straight back into the battle being played by hand (C12). */
+  async open(v, { intoBattle = false } = {}) {
+    $("campaign-setup").hidden = true;
     this.players = v.players;
     this.shownSide = null;
     this.take(v);
-    const b = v.campaign.battle;
-    if (v.campaign.phase === "battle" && rec.inBattle && b && !b.decided) {
+    if (intoBattle) {
       await this.playBattle();
       return true;
     }
@@ -225,14 +225,7 @@ export class CampaignScreen {
     try {
       v = await this.app.call("campaign_load", { save: record.save, players: record.players });
     } catch (e) { this.app.toast(`Der Feldzug kann nicht geladen werden: ${e.message}`); return false; }
-    $("campaign-setup").hidden = true;
-    this.players = v.players;
-    this.shownSide = null;
-    this.inBattle = false;
-    this.take(v);
-    this.enter();
-    await this.advance();
-    return true;
+    return this.open(v);
   }
 
   enter() {
