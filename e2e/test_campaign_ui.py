@@ -4,13 +4,17 @@ stepper (C4), the revealed plans are shown, the first battle gets its briefing a
 and is "automatisch ausgetragen" by the battle AI (C10) with its evaluation shown (C6); the next battle
 is played by hand on the battle screen, the page is reloaded in the middle of it, "Feldzug fortsetzen"
 goes straight back into the battle (C12), and the battle is finished there (the player gives up), which
-the campaign evaluates. A second test covers hot-seat, the retreat, import and the end of a campaign."""
+the campaign evaluates. A second test covers hot-seat, the retreat, import and the end of a campaign. A
+third plays a battle by hand to a real win (the Liga's HQ taken, R48), with a reload in the middle: a
+whole battle won by hand would take a browser test many minutes, so the test stands a Jäger beside the
+HQ in the battle the engine made for the region and the decisive move is made by tap."""
 
 from __future__ import annotations
 
 import json
 
 from kaltfront.campaign import Campaign, new_campaign
+from kaltfront.rulesdata import RULES
 
 # The shortest way from the Nordbund's base to the Liga's on the campaign map (westliche-ostsee.json).
 PATH = ["kullen", "seeland", "suedseeland", "lolland", "fehmarn", "wismar"]
@@ -96,6 +100,8 @@ def test_campaign_against_computer_auto_and_by_hand_with_reload(page, base_url, 
     assert v["campaign"]["round"] == 1 and v["viewer"] == "nordbund"
     # C11: the Liga's base KP are hidden under fog; the map shows "?".
     assert {r["id"]: r for r in v["campaign"]["regions"]}["wismar"]["kp"] is None
+    # The coast outline the map screen draws behind the hexes comes from the engine (issue 15 UI).
+    assert "Rügen" in [land["name"] for land in v["campaign"]["coast"]]
 
     # A refused plan changes nothing and says why in German: move 1 KP into a free region.
     page.evaluate("() => window.kaltfront.campaign.order({type: 'plan', side: 'nordbund', "
@@ -285,3 +291,83 @@ def test_hotseat_cover_retreat_import_and_end(page, base_url, wait_for_engine):
     page.click("#menu-help-main")
     assert "13. Feldzug" in page.inner_text("#help-content")
     assert "80 + 30 + 15 = 125" in page.inner_text("#help-content")
+
+
+def test_battle_played_by_hand_to_a_real_win_with_a_reload(page, base_url, wait_for_engine):
+    """A hand-played campaign battle that ends by Kaltfront's own victory rule, not by surrender (C6,
+    C12, R48): the battle for Fischland-Darß is created by the engine on the region's Blitz map
+    (ruegen-hiddensee); the test then stands a Nordbund Jäger beside the Liga's HQ, so one move by
+    hand decides it. The page is reloaded in the middle of the battle, "Feldzug fortsetzen" opens it
+    again, the Jäger is tapped and moved onto the HQ, the phase ended: the HQ falls (in Blitz every
+    Jäger captures at once, R68) and the campaign evaluates the won attack (C6)."""
+    c = position({"kullen": ("nordbund", 22), "falster": ("nordbund", 8), "darss": ("liga", 5),
+                  "rostock": ("liga", 2), "wismar": ("liga", 23)})
+    c.apply({"type": "plan", "side": "nordbund", "attack": {"from": "falster", "to": "darss", "follow": 3}})
+    c.apply({"type": "plan", "side": "liga"})
+    c.apply({"type": "options", "side": "nordbund", **NOTHING})
+    c.apply({"type": "options", "side": "liga", **NOTHING})
+    g = c.battle_game
+    assert c.battle["map"] == "ruegen-hiddensee" and g.side == "nordbund" and g.phase == "move"
+    hq = next(b for b in g.buildings.values() if b.type == "hq" and b.owner == "liga")
+    hq_xy = [g.hex(hq.at).col, g.hex(hq.at).row]
+    # Every land hex beside it holds a Liga unit at the start: one of them makes way for the Jäger.
+    foot = RULES.units["jaeger"].movement
+    beside = next(n for n in g.grid.neighbours[hq.at]
+                  if n not in g.buildings and RULES.terrain[g.terrain[n]].cost[foot] is not None)
+    if g.unit_at(beside) is not None:
+        del g.units[g.board.pop(beside)]
+    jaeger = g.new_unit("nordbund", "jaeger", beside)
+    g.invalidate()
+    assert Campaign.from_json(c.to_json()) == c   # a valid save, as the page's import checks it
+    assert any(r["to"] == hq_xy for r in g.reachable(jaeger.id))
+
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.goto(base_url)
+    wait_for_engine(page)
+    page.evaluate("() => { window.kaltfront.skipIntro = true; window.kaltfront.setAiDelay(0); }")
+    import_file(page, record(c, {"nordbund": "human", "liga": "leicht"}))
+    page.wait_for_selector("#cz-play")
+    page.click("#cz-play")
+    in_battle = ("() => document.getElementById('campaign').hidden && window.kaltfront.state.obs && "
+                 "window.kaltfront.myTurn() && !window.kaltfront.state.busy")
+    page.wait_for_function(in_battle, timeout=120_000)
+
+    # Reload in the middle of the battle; "Feldzug fortsetzen" goes straight back into it (C12).
+    page.reload()
+    wait_for_engine(page)
+    page.evaluate("() => { window.kaltfront.skipIntro = true; window.kaltfront.setAiDelay(0); }")
+    page.wait_for_selector("#menu-feldzug-continue:not([hidden]):not([disabled])")
+    page.click("#menu-feldzug-continue")
+    page.wait_for_function(in_battle, timeout=120_000)
+    obs = page.evaluate("() => window.kaltfront.state.obs")
+    mine = next(u for u in obs["units"] if u["id"] == jaeger.id)
+    assert mine["side"] == "nordbund" and mine["type"] == "jaeger"
+
+    # By hand: tap the Jäger, tap the Liga's HQ, end the phase.
+    def xy(h):
+        page.evaluate("([c, r]) => { const p = kaltfront.camera.hexToScreen(c, r); const cam = kaltfront.camera;"
+                      " cam.panBy(cam.viewW / 2 - p.x, cam.viewH / 2 - p.y); }", list(h))
+        p = page.evaluate("([c, r]) => kaltfront.hexToScreen(c, r)", list(h))
+        return p["x"], p["y"]
+
+    page.mouse.click(*xy(mine["at"]))
+    page.wait_for_function("(id) => kaltfront.state.selection && kaltfront.state.selection.id === id "
+                           "&& kaltfront.state.reach", arg=jaeger.id)
+    page.mouse.click(*xy(hq_xy))
+    page.wait_for_function("([id, to]) => { const u = kaltfront.state.obs.units.find(u => u.id === id);"
+                           " return u && u.at[0] === to[0] && u.at[1] === to[1]; }", arg=[jaeger.id, hq_xy])
+    page.click("#btn-end-phase")
+    if page.is_visible("#confirm"):
+        page.click("#confirm-yes")
+
+    # The HQ fell: a real win, evaluated by the campaign (C6): Darß changes hands, the Liga retreats.
+    page.wait_for_selector("#cz-dialog:not([hidden])[data-kind='evaluation']", timeout=60_000)
+    evaluation = page.inner_text("#cz-dialog-card")
+    assert "Nordbund gewinnt die Schlacht um Fischland-Darß" in evaluation
+    assert "Nordbund rückt mit 3 KP in Fischland-Darß ein" in evaluation
+    page.click("#cz-dialog-ok")
+    dismiss_dialogs(page)
+    saved = json.loads(page.evaluate("() => window.kaltfront.call('campaign_save', {})"))
+    assert saved["regions"]["darss"] == {"owner": "nordbund", "kp": 3}
+    assert saved["regions"]["rostock"]["kp"] == 2 + 4          # the retreat: 5 KP but the struck one
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('kaltfront.feldzug.aktuell')).inBattle") is False
