@@ -20,7 +20,7 @@ def _variants():
     """Two campaigns that differ only in KP the Nordbund cannot see (C11): Rostock borders no
     Nordbund region."""
     a = position({"kullen": (NB, 20), "falster": (NB, 6), "moen": (NB, 4), "darss": (LIGA, 2),
-                  "rostock": (LIGA, 3), "wismar": (LIGA, 20)}, last_result={NB: "won"})
+                  "lolland": (LIGA, 2), "rostock": (LIGA, 3), "wismar": (LIGA, 18)}, last_result={NB: "won"})
     d = json.loads(a.to_json())
     d["regions"]["rostock"]["kp"] = 9
     d["regions"]["wismar"]["kp"] = 14
@@ -39,16 +39,17 @@ def test_c11_hidden_kp_do_not_change_the_computers_plan(strength):
 
 
 def test_c11_the_computer_reads_the_kp_it_may_see():
-    """The control: a visible difference (Darß borders Falster) does change Schwer's plan."""
+    """The control: a visible difference (Darß borders Falster) does change Schwer's plan: with 20 KP
+    on Darß it attacks Lolland instead."""
     a, _ = _variants()
     d = json.loads(a.to_json())
-    d["regions"]["darss"]["kp"] = 25   # Schwer attacks every round, but not at 40 TP or more behind
-    d["regions"]["wismar"]["kp"] = 2
+    d["regions"]["darss"]["kp"] = 20
+    d["regions"]["wismar"]["kp"] = 0
     b = Campaign.from_json(d)
     plan_a = CampaignAI("schwer", NB, seed=4).next_order(a.observe(NB))
     plan_b = CampaignAI("schwer", NB, seed=4).next_order(b.observe(NB))
     assert plan_a["attack"] == {"from": "falster", "to": "darss", "follow": plan_a["attack"]["follow"]}
-    assert plan_b["attack"] is None
+    assert plan_b["attack"] == {"from": "falster", "to": "lolland", "follow": plan_b["attack"]["follow"]}
 
 
 @pytest.mark.parametrize("pair", [("leicht", "schwer"), ("normal", "leicht"), ("schwer", "normal")])
