@@ -20,6 +20,8 @@ import { AiPlayer } from "./ai-player.js";
 import * as storage from "./storage.js";
 import * as saves from "./saves.js";
 import { Session } from "./session.js";
+import { Aids } from "./aids.js";
+import { ReplayScreen } from "./screens/replay.js";
 import { CampaignScreen } from "./screens/campaign.js";
 import { SIDE_NAME, PHASE_NAME, STRENGTH_NAME, counterText, roundText, otherSide } from "./texts.js";
 import { Protokoll } from "./protokoll.js";
@@ -73,6 +75,12 @@ const protokoll = new Protokoll($("log")); // one log per side, lines written by
 const menu = new MainMenu({ onStart: (o) => startGame(o), onContinue: () => resumeGame(), onHelp: () => openHelp() });
 let engine = null;
 let ai = null;
+// Undo and enemy fire zones (issue 13, pwa/aids.js): the engine answers, this module draws.
+const aids = new Aids({
+  call: (op, args) => call(op, args), toast: (t, k) => showToast(t, k), requestDraw: () => requestDraw(),
+  myTurn: () => myTurn(), busy: () => S.busy, inGame: () => !!(S.game && S.obs), aiRunning: () => S.aiRunning,
+  selectedUnit: () => selectedUnit(), viewer: () => S.viewer, afterUndo: (res) => afterUndo(res),
+});
 // Offline cache, share links, save slots and crash recovery (pwa/session.js), through these hooks.
 const session = new Session({
   ready: () => S.ready,
@@ -89,6 +97,9 @@ const session = new Session({
   lost: () => toMainMenu(), // another tab took this game over (issue 12.1)
 });
 
+// Replays (issue 13.3, pwa/screens/replay.js): kept at the end of a game, watched from the end screen
+// and from "Spielstände".
+const replayScreen = new ReplayScreen({ call: (op, args) => call(op, args), rules: () => S.rules, toast: (t, k) => showToast(t, k) });
 // The Feldzug (issue 15, pwa/screens/campaign.js); its battles are played on this battle screen.
 const campaignUi = new CampaignScreen({
   call: (op, args) => call(op, args),
@@ -251,6 +262,7 @@ function toMainMenu() {
   S.game = null; S.obs = null;
   $("app").classList.add("in-menu");
   for (const id of ["end-screen", "game-menu", "handoff", "ai-bar"]) $(id).hidden = true;
+  aids.render();
   menu.show(storage.hasAutosave());
   requestDraw();
 }
@@ -272,6 +284,7 @@ function setView(v) {
   // Hot-seat with fog: a new player's view stays covered until "Weiter" (R61), even for one frame.
   if (humanSides().length === 2 && S.obs.fog && !S.obs.outcome && S.obs.side !== S.shownSide) S.covered = true;
   renderer.invalidate();
+  aids.setView(v);
   renderLog();
 }
 
@@ -383,6 +396,7 @@ async function showEnd(outcome) {
   const summary = await call("summary", {}).catch(() => null); // the figures are the engine's
   endScreen.show(outcome, summary, { humans: humanSides() });
   updateHeader(); requestDraw();
+  if (S.game) replayScreen.gameEnded(S.game.id, S.obs && S.obs.name);
 }
 
 async function autosave() {
@@ -443,6 +457,18 @@ async function doAction(action) {
   }
 }
 
+/** After "Rückgängig" (D16): the engine restored the position; show it like after an action. */
+async function afterUndo(res) {
+  protokoll.add(res.log); renderLog(); // "Bewegung zurückgenommen." (written by the engine)
+  const keep = S.selection;
+  clearAnswers();
+  setView(res);
+  await refreshCanAct();
+  if (keep && keep.kind === "unit" && selectedUnit()) selectUnit(selectedUnit()); else S.selection = null;
+  updateHeader(); refreshPanel(); requestDraw();
+  await autosave();
+}
+
 /** Ending a phase while units could still act asks first, in both phases (R61, issue 11.7). */
 async function endPhase({ confirmed = false } = {}) {
   if (!myTurn() || S.busy) return;
@@ -500,6 +526,7 @@ async function selectUnit(u, t0) {
   S.selection = { kind: "unit", id: u.id };
   S.reach = S.targets = S.loadOpts = S.unloadOptions = null; S.unloadUnit = null; S.path = null; S.targetPreview = null;
   refreshPanel(); requestDraw();
+  aids.selectionChanged(); // tapping an enemy shows its reach and fire range (issue 13)
   if (!myTurn() || u.side !== S.obs.side) return;
   const sel = S.selection;
   if (S.obs.phase === "move") {
@@ -539,6 +566,7 @@ async function selectBuilding(b) {
 
 function deselect() {
   S.selection = null; S.buildOptions = null; clearAnswers();
+  aids.selectionChanged();
   refreshPanel(); requestDraw();
 }
 
@@ -827,6 +855,7 @@ function view() {
     selectedHex: S.selection ? (S.selection.kind === "unit" ? (selectedUnit() || {}).at : S.selection.at) : null,
     animPos: S.animPos, hiddenUnits: S.hiddenUnits, effects: S.effects,
     cursor: cursor.at,
+    aids: S.covered ? null : aids,
   };
 }
 
@@ -876,6 +905,7 @@ function updateHeader() {
   c.disabled = !n;
   $("btn-end-phase").disabled = !mine || S.busy;
   $("btn-target-hq").disabled = !o;
+  aids.render();
   window.kaltfront.state.phase = o.phase;
 }
 
@@ -991,6 +1021,7 @@ new Input($("map"), {
         if (cursor.active && !S.covered) { const p = camera.hexToScreen(cursor.at[0], cursor.at[1]); onTap(p.x, p.y, { pointerType: "keyboard" }); }
         else endPhase();
         return true;
+      case "undo": aids.undo(); return true;
       case "hq": jumpToHq(detail); return true;
       case "panKey": cancelTween(); camera.panBy(detail[0] * 120, detail[1] * 120); requestDraw(); return true;
       case "zoomKey": cancelTween(); camera.zoomAt(detail, camera.viewW / 2, camera.viewH / 2); requestDraw(); return true;
@@ -1017,7 +1048,7 @@ $("menu-ask-end").addEventListener("change", (e) => setSetting("askEndPhase", e.
 $("map").addEventListener("focus", () => { if (S.obs && !cursor.active && !S.covered && $("map").matches(":focus-visible")) { cursor.show(selectedUnit() ? selectedUnit().at : null, S.obs); onCursorMoved(); } });
 installFocusTraps(document.querySelectorAll("section.overlay"), $("app"));
 $("menu-share").addEventListener("click", async () => { $("game-menu").hidden = true; await session.share(); });
-$("menu-saves").addEventListener("click", () => session.openSaves());
+$("menu-saves").addEventListener("click", () => { session.openSaves(); replayScreen.decorateSaves(); });
 $("menu-close").addEventListener("click", () => { $("game-menu").hidden = true; });
 $("menu-save").addEventListener("click", async () => {
   if ((await autosave()) && (S.game.campaign || (await session.saveSlot()))) showToast("Spiel gespeichert.", "info");
@@ -1076,6 +1107,8 @@ window.kaltfront = {
   labels: () => renderer.lastLabels || { labels: [], obstacles: [] },
 };
 
+aids.mount();
+window.kaltfront.aids = aids;
 menu.show(storage.hasAutosave());
 window.kaltfront.timings.menuShown = performance.now();
 boot();

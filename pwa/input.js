@@ -121,6 +121,8 @@ export class Input {
         if (t && (t.tagName === "BUTTON" || t.tagName === "A" || t.tagName === "SUMMARY")) return;
         cmd = "enter"; break;
       case "Escape": cmd = "escape"; break;
+      case "Backspace": cmd = "undo"; break; // D16: take back the last action of the phase
+      case "z": case "Z": if (!(e.ctrlKey || e.metaKey) || e.altKey) return; cmd = "undo"; break;
       case "h": case "H": cmd = "hq"; detail = e.shiftKey ? "own" : "enemy"; break;
       case "ArrowLeft": case "ArrowRight": case "ArrowUp": case "ArrowDown":
         if (e.shiftKey) { cmd = "panKey"; detail = [-arrow[0], -arrow[1]]; } else { cmd = "cursor"; detail = arrow; }
@@ -129,7 +131,8 @@ export class Input {
       case "-": case "_": case "−": case "Subtract": cmd = "zoomKey"; detail = 0.8; break;
       default: return;
     }
-    if (e.ctrlKey || e.metaKey || e.altKey) return; // leave browser shortcuts (Ctrl + zoom) alone
+    // Leave browser shortcuts (Ctrl + zoom) alone; Ctrl+Z is the game's undo.
+    if ((e.ctrlKey || e.metaKey || e.altKey) && cmd !== "undo") return;
     const handled = this.h.key ? this.h.key(cmd, detail) : false;
     if (handled !== false) e.preventDefault();
   }

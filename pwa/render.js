@@ -162,6 +162,7 @@ export class Renderer {
       this.drawTerrainRange(ctx, obs, cache.q, r.c0, r.c1, r.r0, r.r1);
       this.drawFogRange(ctx, obs, r.c0, r.c1, r.r0, r.r1);
     }
+    if (view.aids) view.aids.drawWorld(ctx, cam); // fire zones under the reach markers (issue 13)
     this.drawHighlights(ctx, view, now);
 
     // Screen-space layer: symbols keep a minimum size so they read at every zoom level (R37).
@@ -170,6 +171,7 @@ export class Renderer {
     this.drawBuildings(ctx, view, rScreen, now);
     this.drawUnits(ctx, view, rScreen, now);
     this.drawTargets(ctx, view, rScreen);
+    if (view.aids) view.aids.drawScreen(ctx, cam, view.path);
     this.drawEffects(ctx, view, rScreen, now);
     this.drawLabels(ctx, view, rScreen);
   }
