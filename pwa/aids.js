@@ -36,7 +36,7 @@ export class Aids {
       b.type = "button";
       b.className = "aid-undo";
       b.title = "Letzte Aktion zurücknehmen (Strg+Z, Rücktaste)";
-      b.innerHTML = '<span class="undo-icon" aria-hidden="true">↶</span><span class="undo-text"><span class="undo-label">Rückgängig</span><span class="undo-reason" data-testid="undo-reason"></span></span>';
+      b.innerHTML = '<span class="undo-icon" aria-hidden="true">↶</span><span class="undo-text"><span class="undo-label">Rückgängig</span> <span class="undo-reason" data-testid="undo-reason"></span></span>';
       b.addEventListener("click", () => this.undo());
       end.before(b);
     }
@@ -79,7 +79,10 @@ export class Aids {
       const reason = !mine ? "" : ok ? (u.steps > 1 ? `${u.steps} Schritte` : "") : (u && u.reason) || "";
       b.querySelector(".undo-reason").textContent = reason;
       b.dataset.code = ok ? "ok" : (u && u.code) || "";
-      b.setAttribute("aria-label", ok ? "Rückgängig" : `Rückgängig – gesperrt: ${reason || "nicht am Zug"}`);
+      // The accessible name contains the visible words in their order (WCAG 2.5.3, axe
+      // label-content-name-mismatch), whichever of them this width shows.
+      b.setAttribute("aria-label", ok ? ["Rückgängig", reason].filter(Boolean).join(" ")
+        : `Rückgängig ${reason || "nicht am Zug"} (gesperrt)`);
       b.title = ok ? "Letzte Aktion zurücknehmen (Strg+Z, Rücktaste)" : `Rückgängig gesperrt: ${reason || "nicht am Zug"}`;
     }
     const t = document.getElementById("btn-fire-zones");

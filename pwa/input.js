@@ -107,7 +107,11 @@ export class Input {
   keydown(e) {
     if (!this.enabled) return;
     const t = e.target;
-    if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+    // Fields that take typing keep every key; a focused checkbox or radio only keeps Space, Enter and
+    // the arrows, so M still closes the menu from its "nicht mehr fragen" box.
+    const choice = t && t.tagName === "INPUT" && (t.type === "checkbox" || t.type === "radio");
+    if (choice && (e.key === " " || e.key === "Enter" || e.key.startsWith("Arrow"))) return;
+    if (t && !choice && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
     let cmd = null, detail = null;
     // Issue 11.13: Tab is left to the browser, so the keyboard reaches every button; N cycles the units
     // (R59 had Tab); the arrow keys move a hex cursor and Shift+arrows pan the map; M opens the menu.
