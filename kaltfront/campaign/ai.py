@@ -6,12 +6,15 @@ the observation, so it plans from what its side sees (C11): hidden KP are unknow
 are deterministic for a seed and an observation.
 
 - Leicht occupies a random free neighbour with 1 KP, moves little and attacks now and then.
-- Normal occupies the most open free region, moves inner KP to the front and attacks an adjacent
-  enemy region it outnumbers by 2 KP or more; it spends all TP on the Kriegskasse.
+- Normal occupies the most open free region (ties by chance), feeds a region that could occupy on
+  but has no KP to spare, moves inner KP to the front (the enemy's regions once they touch) and
+  attacks an adjacent enemy region it outnumbers by 2 KP or more; it spends its TP on the
+  Kriegskasse and buys Reserven when its account is down to 12 KP.
 - Schwer weighs the Taktikpunkte (C7): it gathers KP in the region it attacks from (moves come before
-  the battle), attacks where the KP lead and its last result give the most TP, strikes thinly held
-  regions first, keeps its base guarded, buys Reserven when it can spare them or the battle is
-  hopeless, and Verstärkung with part of the rest (C8).
+  the battle) and attacks every round where the KP lead and its last result give the most TP, unless
+  100 TP behind, thinly held regions first; it brings its front regions up to their enemy neighbours,
+  keeps its base guarded, buys Reserven when it can spare them, when the battle is hopeless or from
+  round 10 on (a KP breaks a tie, C9), and Verstärkung with up to half the rest (C8).
 """
 
 from __future__ import annotations
