@@ -2,6 +2,10 @@
 
     python -m kaltfront selfplay --map bornholm --nordbund schwer --liga normal --games 40 --seed 1 --fog
     python -m kaltfront selfplay --map all-blitz --nordbund schwer --liga normal --games 120 --swap --fog
+    python -m kaltfront selfplay --map all-blitz --nordbund greedy --liga schwer --games 24 --swap --fog
+
+Besides the three strengths a side may be played by a reference bot, `greedy` or `rollout`
+(kaltfront/ai/reference.py, issue 16): self-play only, never a strength in the UI.
 
 Prints wins per side and per strength, draws, average rounds and think time per turn, and ends with
 a one-line summary such as `schwer 31 – normal 7 – draws 2` (`--json`: the same as JSON). Game k uses
