@@ -35,7 +35,8 @@ _FIELDS: dict[tuple, list[int]] = {}
 
 
 def _field(geo: Geo, terrain: list[str], key: str, mclass: str, sources: tuple[int, ...]) -> list[int]:
-    k = (key, mclass, sources)
+    # Keyed by the map too: one process plays many maps (round-robin), hex indices repeat across them.
+    k = (geo.w, geo.h, "".join(terrain), key, mclass, sources)
     f = _FIELDS.get(k)
     if f is None:
         if len(_FIELDS) > 3000:
