@@ -67,7 +67,7 @@ def camera(page) -> dict:
 
 def centre_on(page, h) -> None:
     page.evaluate("([c, r]) => { const p = kaltfront.camera.hexToScreen(c, r); const cam = kaltfront.camera;"
-                  " cam.panBy(cam.viewW / 2 - p.x, cam.viewH / 2 - p.y); }", list(h))
+                  " cam.panBy(cam.viewW / 2 - p.x, cam.viewH / 2 - p.y); kaltfront.redraw(); }", list(h))
 
 
 def hex_xy(page, h) -> tuple[float, float]:
