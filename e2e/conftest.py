@@ -14,6 +14,9 @@ on which the engine has booted.
   `.kind`/`.message` come from the bridge (pwa/engine.js). A page that failed to boot may also set
   `window.kaltfront.error = {kind, message}`, which is then reported at once instead of after 60 s.
 - `phone_context`, `phone_page`, `booted_phone_page`: the same on a 390×844 touch phone viewport.
+- `fresh_precache` (module): rewrites vendor/sw-manifest.js once per test file before its tests, for the
+  files that boot the app with its service worker; they ask for it with
+  `pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("fresh_precache")]`.
 """
 
 from __future__ import annotations
@@ -183,3 +186,12 @@ def booted_phone_page(phone_page, base_url: str):
     phone_page.goto(base_url)
     _wait_for_engine(phone_page)
     return phone_page
+
+
+@pytest.fixture(scope="module")
+def fresh_precache():
+    """The service worker refuses to install when a file no longer matches its listed hash, and the shell
+    may have been edited since `make site`: list the files as they are now (offline_helpers)."""
+    from offline_helpers import rebuild_precache
+
+    rebuild_precache()
