@@ -22,12 +22,8 @@ on which the engine has booted.
 from __future__ import annotations
 
 import os
-import queue
 import subprocess
 import sys
-import threading
-import time
-import urllib.request
 from pathlib import Path
 from typing import Iterator
 
@@ -36,6 +32,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from find_browser import find_browser  # noqa: E402
+from serve_process import ServerError, end_process, start_server, wait_until_answering  # noqa: E402
 
 # Cold boot is ~5 s on a 2-core machine (TECH_NOTES.md); 60 s leaves room for a loaded CI machine.
 BOOT_TIMEOUT_MS = 60_000
@@ -61,39 +58,17 @@ PHONE = {
 
 
 def _start_server(log_path: Path) -> tuple[subprocess.Popen, str]:
-    log = log_path.open("w")
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "tools" / "serve.py"), "--host", "127.0.0.1", "--port", "0", "--root", str(ROOT)],
-        stdout=subprocess.PIPE,
-        stderr=log,  # request log: a file, so a full pipe can never block the server
-        text=True,
-        cwd=ROOT,
-    )
-    # The first stdout line is the URL; read it in a thread so a silent server cannot hang us.
-    lines: queue.Queue[str] = queue.Queue()
-    threading.Thread(target=lambda: lines.put(proc.stdout.readline()), daemon=True).start()
     try:
-        line = lines.get(timeout=20)
-    except queue.Empty:
-        line = ""
-    if not line.startswith("Kaltfront: http"):
-        proc.kill()
-        pytest.fail(f"tools/serve.py did not start (printed {line!r}); see {log_path}")
-    return proc, line.split(": ", 1)[1].strip()
+        return start_server(log_path.open("w"), log_path)
+    except ServerError as e:
+        pytest.fail(str(e))
 
 
-def _wait_until_answering(url: str, deadline_s: float = 20.0) -> None:
-    end = time.monotonic() + deadline_s
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            pass
-        if time.monotonic() > end:
-            pytest.fail(f"the test server at {url} does not answer")
-        time.sleep(0.1)
+def _wait_until_answering(url: str) -> None:
+    try:
+        wait_until_answering(url)
+    except ServerError as e:
+        pytest.fail(str(e))
 
 
 @pytest.fixture(scope="session")
@@ -109,12 +84,7 @@ def base_url(pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathFacto
         _wait_until_answering(url)
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        end_process(proc)
 
 
 @pytest.fixture(scope="session")
