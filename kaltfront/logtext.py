@@ -184,6 +184,9 @@ def _line(state: GameState, e: dict, side: str, places: _Places, seen: frozenset
         return s + "."
     if kind == "built":
         return f"{_type_name(e.get('unit_type'))} ({SIDE_NAMES[e['side']]}) gebaut {places.at(e['at'])} ({e['cost']})."
+    if kind == "undone":  # D16: only the side that took it back sees this event
+        what = {"move": "Bewegung", "load": "Einladen", "unload": "Ausladen", "build": "Produktion"}
+        return f"{what.get(e['action'].get('type'), 'Aktion')} zurückgenommen."
     if kind == "game_over":
         why = _REASONS.get(e.get("reason"), "")
         who = f"{SIDE_NAMES[e['winner']]} gewinnt" if e.get("winner") else "Unentschieden"
