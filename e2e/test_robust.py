@@ -232,6 +232,10 @@ def test_oversized_and_deeply_nested_files_are_refused_in_the_page(page, base_ur
 def test_full_storage_warns_at_every_failed_autosave_and_offers_a_way_out(page, base_url, wait_for_engine, tmp_path):
     """Issue 12.6: a small header indicator counts failed autosaves; export and "Platz schaffen" help."""
     playing(page, base_url, wait_for_engine)
+    # Fill the storage in the attack phase: the move phase's save also holds what "Rückgängig" can take
+    # back (D16), so the autosave at its end is smaller than the one before and would still fit.
+    end_phase(page)
+    wait_my_turn(page, "attack")
     assert page.locator("#save-warning:visible").count() == 0
     page.evaluate(FILL_STORAGE)
     end_phase(page)  # autosave 1 fails
