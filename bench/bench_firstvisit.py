@@ -457,6 +457,8 @@ def breakdown(t: dict, browser: Browser) -> dict:
     out = {"menu": t["menu"] / 1000, "ready": t["ready"] / 1000 if t["ready"] else None,
            "progress": t["progress"] / 1000 if t.get("progress") else None}
     info = t["info"] or {}
+    for name, ms in (info.get("timings") or {}).items():  # every build has these (restoreMs, pyodideMs, …)
+        out[name] = ms / 1000
     if info.get("phases") and info.get("timeOrigin"):
         shift = info["timeOrigin"] - t["origin"]
         for name, ms in info["phases"].items():
@@ -609,6 +611,10 @@ def report(label: str, runs: list[dict], slow: list[dict]) -> None:
             xs = [r["cold"].get(key) for r in good]
             if any(x is not None for x in xs):
                 print(f"    {name:24s} at {spread(xs)}")
+        for key in ("pyodideMs", "wheelMs", "bridgeMs"):
+            xs = [r["cold"].get(key) for r in good]
+            if any(x is not None for x in xs):
+                print(f"    worker's {key[:-2]:15s} took {spread(xs)}")
         print(f"  bytes on the wire until the engine was ready: {spread([r['bytes_ready'] for r in good], 'MB', 1e-6)}; "
               f"until the offline cache and snapshot were complete: {spread([r.get('bytes_all') for r in good], 'MB', 1e-6)}")
     ok4g = [r for r in slow if "error" not in r]
@@ -624,6 +630,10 @@ def report(label: str, runs: list[dict], slow: list[dict]) -> None:
             xs = [w.get(key) for w in warm]
             if any(x is not None for x in xs):
                 print(f"    {name:24s} at {spread(xs)}")
+        for key in ("restoreMs", "wheelMs", "bridgeMs"):
+            xs = [w.get(key) for w in warm]
+            if any(x is not None for x in xs):
+                print(f"    worker's {key[:-2]:15s} took {spread(xs)}")
     for r in good:
         if "warm_error" in r:
             print(f"  a warm start failed: {r['warm_error']}")

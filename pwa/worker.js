@@ -84,17 +84,37 @@ function postBootProgress(force = false) {
   progressPosted = now;
   post({ type: "boot-progress", loaded: bootLoaded });
 }
+// On a first visit the downloads share one slow link, so the order matters (issue 14): Python can only
+// start once the wasm and the standard library are in, while the wheel is needed only after that. So the
+// cold boot fetches the wheel when those two bodies have arrived (`runtimeArrived`), and it downloads
+// while Python starts instead of slowing the runtime's download down.
+let runtimePending = 0;
+let runtimeSeen = 0;
+let runtimeArrivedResolve;
+const runtimeArrived = new Promise((resolve) => { runtimeArrivedResolve = resolve; });
+const isRuntimeBody = (url) => /\.wasm$|\/python_stdlib[^/]*\.zip$/.test(url.split("?")[0]);
 self.fetch = function countingFetch(...args) {
+  const url = String(args[0] instanceof Request ? args[0].url : args[0]);
   return plainFetch.apply(self, args).then((response) => {
     if (response.ok && response.body) {
+      const runtimeBody = isRuntimeBody(url);
+      if (runtimeBody) { runtimePending += 1; runtimeSeen += 1; }
+      const arrived = () => {
+        if (!runtimeBody) return;
+        runtimePending -= 1;
+        if (runtimePending === 0 && runtimeSeen >= 2) runtimeArrivedResolve();
+      };
       const reader = response.clone().body.getReader();
       const pump = () => reader.read().then(({ done, value }) => {
-        if (done) return postBootProgress(true);
+        if (done) {
+          arrived();
+          return postBootProgress(true);
+        }
         bootLoaded += value.byteLength;
         postBootProgress();
         return pump();
       });
-      pump().catch(() => {});
+      pump().catch(() => runtimeArrivedResolve());
     }
     return response;
   });
@@ -321,15 +341,17 @@ async function fetchCheckedWheel(info, expected) {
 /** Cold boot that can be snapshotted afterwards; returns the live pyodide for makeMemorySnapshot. */
 async function snapshotReadyBoot(info) {
   const t0 = performance.now();
-  const wheel = fetchCheckedWheel(info, info.wheel_sha256);
-  wheel.catch(() => {});
-  const pyodide = await loadPyodide({
+  const loading = loadPyodide({
     ...runtimeUrls(info),
     lockFileURL: LOCKFILE_URL,
     stdout: (line) => console.log(line),
     stderr: (line) => console.warn(line),
     _makeSnapshot: true,
   });
+  // After the runtime's big files (see runtimeArrived), or when loadPyodide is done, whichever is first.
+  const wheel = Promise.race([runtimeArrived, loading.catch(() => {})]).then(() => fetchCheckedWheel(info, info.wheel_sha256));
+  wheel.catch(() => {});
+  const pyodide = await loading;
   const t1 = performance.now();
   mark("runtime");
   if (pyodide.lockfile?.packages?.kaltfront?.sha256 !== info.wheel_sha256) {
