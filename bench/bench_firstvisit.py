@@ -321,6 +321,7 @@ class Link:
         self.free_at = 0.0
         self.lock = threading.Lock()
         self.bytes = 0
+        self.by_path: dict[str, int] = {}  # request path -> bytes written (headers included)
 
     def send(self, n: int) -> None:
         with self.lock:
@@ -334,14 +335,17 @@ class Link:
 
 
 class CountingWriter:
-    def __init__(self, raw, link: Link):
-        self.raw, self.link = raw, link
+    def __init__(self, raw, link: Link, handler=None):
+        self.raw, self.link, self.handler = raw, link, handler
 
     def write(self, data) -> int:
         view = memoryview(data)
+        path = getattr(self.handler, "path", "?")
         for start in range(0, len(view), 16384):
             chunk = view[start:start + 16384]
             self.link.send(len(chunk))
+            with self.link.lock:
+                self.link.by_path[path] = self.link.by_path.get(path, 0) + len(chunk)
             self.raw.write(chunk)
         return len(view)
 
@@ -350,13 +354,17 @@ class CountingWriter:
 
 
 def load_module(path: Path, name: str):
+    """Load a build's own tools/serve.py with ITS site_headers (which files it compresses): the module
+    cache would otherwise hand the second build the first build's (measured: the new wheel sent raw)."""
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.path.insert(0, str(path.parent))
+    sys.modules.pop("site_headers", None)
     try:
         spec.loader.exec_module(module)
     finally:
         sys.path.remove(str(path.parent))
+        sys.modules.pop("site_headers", None)
     return module
 
 
@@ -369,7 +377,7 @@ class Server:
 
             def setup(self):
                 super().setup()
-                self.wfile = CountingWriter(self.wfile, link)
+                self.wfile = CountingWriter(self.wfile, link, self)
 
             def log_message(self, *args):
                 pass
@@ -488,6 +496,7 @@ def first_visit(build: dict, link_name: str, throttle: str, full: bool, memory: 
             out["error"] = t["error"]
             return out
         out["bytes_ready"] = link.bytes
+        out["by_path"] = dict(link.by_path)
         out["cold"] = breakdown(t, browser)
         if not full:
             return out
@@ -615,6 +624,9 @@ def report(label: str, runs: list[dict], slow: list[dict]) -> None:
             xs = [r["cold"].get(key) for r in good]
             if any(x is not None for x in xs):
                 print(f"    worker's {key[:-2]:15s} took {spread(xs)}")
+        if os.environ.get("BENCH_BYTES"):
+            for path, n in sorted(good[0]["by_path"].items(), key=lambda kv: -kv[1])[:12]:
+                print(f"      {n / 1e6:7.3f} MB  {path}")
         print(f"  bytes on the wire until the engine was ready: {spread([r['bytes_ready'] for r in good], 'MB', 1e-6)}; "
               f"until the offline cache and snapshot were complete: {spread([r.get('bytes_all') for r in good], 'MB', 1e-6)}")
     ok4g = [r for r in slow if "error" not in r]
