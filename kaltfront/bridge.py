@@ -39,8 +39,12 @@ OP_ARGS: dict[str, set[str]] = {
     "reachable": {"unit"}, "load_options": {"unit"}, "attack_options": {"unit"},
     "unload_options": {"transport"}, "build_options": {"at"},
     "apply": {"action"},
-    "ai_step": {"strength"},
-    "summary": set(),  # the end screen's figures, only once the game is over (issue 11.11)  # pwa/worker.js passes ai_turn's arguments on; the strength is fixed at the start
+    "ai_step": {"strength"},  # pwa/worker.js passes ai_turn's arguments on; the strength is fixed at the start
+    "summary": set(),  # the end screen's figures, only once the game is over (issue 11.11)
+    # issue 13: undo (D16), enemy fire zones, replays
+    "can_undo": set(), "undo": set(), "fire_zones": {"target", "enemy"},
+    "replay_export": {"meta"}, "replay_open": {"replay"}, "replay_view": {"index", "recent"},
+    "replay_round": {"round"},
 }
 SEED_LIMIT = 1 << 64
 # The Feldzug ops (issue 15), dispatched to campaign/session.py; named here so the module is imported
@@ -59,6 +63,7 @@ class Session:
         self.players: dict[str, str] = {"nordbund": "human", "liga": "human"}
         self.fixed_viewer: str | None = None
         self.ai: dict[str, object] = {}
+        self.replay = None  # the replay being watched (issue 13.3), apart from the game
         self.campaign = None  # a Feldzug (issue 15); its ops live in campaign/session.py
         self.campaign_players: dict[str, str] = {"nordbund": "human", "liga": "normal"}
 
@@ -111,7 +116,14 @@ class Session:
         g = self._game()
         v = self.viewer()
         return {"observation": g.observe(v), "viewer": v, "players": dict(self.players),
-                "outcome_text": g.describe_outcome()}
+                "outcome_text": g.describe_outcome(), "undo": self._undo_state()}
+
+    def _undo_state(self) -> dict:
+        """g.can_undo() for the person at the screen (D16); the computer's actions are not theirs."""
+        g = self._game()
+        if g.outcome is None and self.players.get(g.side) != "human":
+            return {"ok": False, "reason": "Der Computer ist am Zug", "code": "computer", "steps": 0}
+        return g.can_undo()
 
     # -- operations ---------------------------------------------------------------------------
     def op_version(self, args: dict) -> dict:
@@ -205,6 +217,58 @@ class Session:
         viewer = self.viewer()
         events = g.apply(action)
         return {"events": g.observe_events(events, viewer), "log": self.log(events), **self.view()}
+
+    def op_fire_zones(self, args: dict) -> dict:
+        """Enemy fire zones for the person at the screen (issue 13.2): only enemies they can see."""
+        target, enemy = args.get("target"), args.get("enemy")
+        if target is not None and (isinstance(target, bool) or not isinstance(target, (int, str))):
+            raise BadRequest("target muss eine Einheitennummer oder ein Einheitentyp sein.")
+        if enemy is not None and (isinstance(enemy, bool) or not isinstance(enemy, int)):
+            raise BadRequest("enemy muss eine Einheitennummer sein.")
+        return self._game().fire_zones(self.viewer(), target, enemy)
+
+    # -- replays (issue 13.3) -------------------------------------------------------------------
+    def op_replay_export(self, args: dict) -> dict:
+        """The replay file of the finished game; a running game has none."""
+        from .replay import make_replay
+        meta = args.get("meta") or {}
+        if not isinstance(meta, dict):
+            raise BadRequest("meta muss ein Objekt sein.")
+        return make_replay(self._game(), {"players": dict(self.players), **meta})
+
+    def op_replay_open(self, args: dict) -> dict:
+        from .replay import load_replay
+        self.replay = load_replay(args.get("replay"))
+        return {**self.replay.summary(), "view": self.replay.view(0)}
+
+    def _replay(self):
+        if self.replay is None:
+            raise BadRequest("Es ist keine Wiederholung geöffnet.")
+        return self.replay
+
+    def op_replay_view(self, args: dict) -> dict:
+        recent = args.get("recent", 0)
+        if not isinstance(recent, int) or isinstance(recent, bool) or not 0 <= recent <= 100:
+            raise BadRequest("recent muss eine Zahl von 0 bis 100 sein.")
+        return self._replay().view(args.get("index"), recent)
+
+    def op_replay_round(self, args: dict) -> dict:
+        r = args.get("round")
+        if not isinstance(r, int) or isinstance(r, bool):
+            raise BadRequest("round muss eine ganze Zahl sein.")
+        return {"index": self._replay().round_start(r)}
+
+    def op_can_undo(self, args: dict) -> dict:
+        return self._undo_state()
+
+    def op_undo(self, args: dict) -> dict:
+        """Take back the last action of the phase (D16); the reply is shaped like `apply`'s."""
+        g = self._game()
+        state = self._undo_state()
+        if not state["ok"]:
+            raise IllegalAction(f"Zurücknehmen geht nicht: {state['reason']}.")
+        events = g.undo()
+        return {"events": g.observe_events(events, self.viewer()), "log": self.log(events), **self.view()}
 
     def op_ai_step(self, args: dict) -> dict:
         """One action of the computer for the side to act; the page calls it until `done`."""

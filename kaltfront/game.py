@@ -6,6 +6,7 @@ and leaves the game exactly as it was. Answers to questions use only what the si
 
 from __future__ import annotations
 
+from . import undo
 from .actions import (Action, Attack, Build, EndPhase, IllegalAction, Load, Move, Surrender, Unload,
                       action_from_json)
 from .buildings import (buildable_types, end_of_move_phase_captures, start_of_move_phase,
@@ -61,12 +62,19 @@ class Game(GameState):
                 u.cargo.append(c.id)
         # Start-of-move-phase effects apply to the first turn too (D4).
         start_of_move_phase(g, g.side, [])
+        g.record_seed, g.record_actions = seed_state(seed), []
         g.invalidate()
         return g
 
     def clone(self) -> Game:
         from .save import game_from_dict, game_to_dict
-        return game_from_dict(game_to_dict(self))
+        # The histories are copied, not re-checked by replaying them: they are known to be right.
+        g = game_from_dict(game_to_dict(self, history=False))
+        g.undo_base, g.undo_actions, g.undo_block = self.undo_base, list(self.undo_actions), self.undo_block
+        g.record_seed = self.record_seed
+        g.record_actions = None if self.record_actions is None else list(self.record_actions)
+        g.record_setup = [dict(s) for s in self.record_setup]
+        return g
 
     # -- serialisation ----------------------------------------------------------------------
     def to_json(self) -> str:
@@ -270,6 +278,12 @@ class Game(GameState):
                  "affordable": room and RULES.units[t].cost <= self.money[self.side]}
                 for t in buildable_types(self, b)]
 
+    def fire_zones(self, side: str, target: int | str | None = None, enemy: int | None = None) -> dict:
+        """Where the enemies `side` can see can fire next turn, and after moving (issue 13.2,
+        kaltfront/threat.py); only visible enemies count."""
+        from .threat import fire_zones
+        return fire_zones(self, side, target, enemy)
+
     def units_that_can_act(self) -> dict:
         """Units that can still fire, move or unload (R55), for the rings and the counter."""
         out: dict[str, list[int]] = {"attack": [], "move": [], "unload": []}
@@ -327,14 +341,41 @@ class Game(GameState):
         if not isinstance(action, (Move, Load, Unload, Attack, Build, EndPhase, Surrender)):
             action = action_from_json(action)  # any other value: IllegalAction with a German reason
         if isinstance(action, Surrender):
-            return self._surrender(action)
+            events = self._surrender(action)
+            undo.clear(self, "phase")  # the game is over: nothing is taken back any more
+            self._record(action)
+            return events
         self._running()
         handler = {Move: self._move, Load: self._load, Unload: self._unload, Attack: self._attack,
                    Build: self._build, EndPhase: self._end_phase}.get(type(action))
         if handler is None:
             raise IllegalAction(f"Unbekannte Aktion: {show(action)}")
         events: list[dict] = []
+        before = undo.before_action(self, action)
         handler(action, events)
+        self.invalidate()
+        undo.after_action(self, action, events, before)
+        self._record(action)
+        return events
+
+    def _record(self, action: Action) -> None:
+        from .save import MAX_RECORD_ACTIONS
+        if self.record_actions is not None:
+            if len(self.record_actions) >= MAX_RECORD_ACTIONS:
+                # Beyond any real game: keep the save loadable and small, give up the replay.
+                self.record_actions, self.record_setup = None, []
+                return
+            self.record_actions.append(action)
+
+    def can_undo(self) -> dict:
+        """Whether the last action of this phase can be taken back (D16): {"ok", "reason", "code",
+        "steps"}; `reason` is the German text the button shows when it cannot."""
+        return undo.can_undo(self)
+
+    def undo(self) -> list[dict]:
+        """Restore the exact state before the last action of this phase (D16); raises IllegalAction
+        with the German reason when that is not allowed. Returns [{"type": "undone", ...}]."""
+        events = undo.undo(self)
         self.invalidate()
         return events
 
@@ -611,6 +652,9 @@ class Game(GameState):
                            "at": self.hex(at).to_json(), "cost": 0})
         if round_limit is not None and self.round_limit is None:
             self.round_limit = round_limit
+        if self.record_actions is not None:  # a replay starts from the scenario plus this (issue 13)
+            self.record_setup.append({"side": side, "money_delta": money_delta, "units": list(units),
+                                      "round_limit": round_limit})
         self.invalidate()
         return events
 

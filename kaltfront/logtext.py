@@ -158,6 +158,9 @@ def _line(state: GameState, e: dict, side: str, places: _Places, seen: frozenset
         return f"{SIDE_NAMES[e['side']]}: {PHASE_NAMES[e['phase']]}, Runde {e['round']}."
     if kind == "surrendered":
         return f"{SIDE_NAMES[e['side']]} gibt auf."
+    if kind == "undone":  # D16: only the side that took it back sees this event
+        what = {"move": "Bewegung", "load": "Einladen", "unload": "Ausladen", "build": "Produktion"}
+        return f"{what.get(e['action'].get('type'), 'Aktion')} zurückgenommen."
     if kind == "game_over":
         why = _REASONS.get(e.get("reason"), "")
         who = f"{SIDE_NAMES[e['winner']]} gewinnt" if e.get("winner") else "Unentschieden"

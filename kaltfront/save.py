@@ -24,7 +24,11 @@ VERSION = 1
 # docs/save-format.md).
 SAVE_KEYS = {"format", "version", "scenario", "name", "briefing", "objectives", "region", "map", "blitz",
              "fog", "round_limit", "first", "round", "side", "phase", "money", "buildings", "units",
-             "next_id", "rng", "outcome", "stats"}  # stats: issue 11.11, optional
+             "next_id", "rng", "outcome", "stats", "undo", "record"}  # stats: issue 11.11, optional
+UNDO_KEYS = {"block", "base", "actions"}  # issue 13 (D16)
+UNDO_BASE_KEYS = {"units", "buildings", "money", "next_id", "stats", "block"}
+RECORD_KEYS = {"seed", "actions", "setup"}
+RECORD_SETUP_KEYS = {"side", "money_delta", "units", "round_limit"}
 MAP_KEYS = {"width", "height", "terrain"}
 BUILDING_KEYS = {"at", "type", "owner", "name", "capture"}
 CAPTURE_KEYS = {"side", "unit"}
@@ -50,10 +54,22 @@ def _unit_to_dict(g, u: Unit) -> dict:
     return d
 
 
-def game_to_dict(g) -> dict:
+def units_to_list(g) -> list[dict]:
+    return [_unit_to_dict(g, u) for u in sorted(g.units.values(), key=lambda x: x.id) if u.at is not None]
+
+
+def buildings_to_list(g) -> list[dict]:
+    return [{"at": g.hex(b.at).to_json(), "type": b.type, "owner": b.owner, "name": b.name,
+             "capture": ({"side": b.capture_side, "unit": b.capture_unit}
+                         if b.capture_side is not None else None)}
+            for b in sorted(g.buildings.values(), key=lambda x: x.at)]
+
+
+def game_to_dict(g, history: bool = True) -> dict:
+    """The save dict; `history=False` leaves out the undo history and the replay record."""
     chars = [RULES.terrain[t].char for t in g.terrain]
     w = g.width
-    return {
+    d = {
         "format": FORMAT, "version": VERSION,
         "scenario": g.scenario_id, "name": g.name, "briefing": g.briefing,
         "objectives": dict(g.objectives), "region": g.region,
@@ -61,17 +77,20 @@ def game_to_dict(g) -> dict:
                 "terrain": ["".join(chars[r * w:(r + 1) * w]) for r in range(g.height)]},
         "blitz": g.blitz, "fog": g.fog, "round_limit": g.round_limit, "first": g.first,
         "round": g.round, "side": g.side, "phase": g.phase, "money": dict(g.money),
-        "buildings": [
-            {"at": g.hex(b.at).to_json(), "type": b.type, "owner": b.owner, "name": b.name,
-             "capture": ({"side": b.capture_side, "unit": b.capture_unit}
-                         if b.capture_side is not None else None)}
-            for b in sorted(g.buildings.values(), key=lambda x: x.at)],
-        "units": [_unit_to_dict(g, u) for u in sorted(g.units.values(), key=lambda x: x.id)
-                  if u.at is not None],
+        "buildings": buildings_to_list(g),
+        "units": units_to_list(g),
         "next_id": g.next_id, "rng": g.rng,
         "outcome": g.outcome.to_json() if g.outcome else None,
         "stats": {s: dict(g.stats[s]) for s in SIDES},
     }
+    if history:
+        d["undo"] = {"block": g.undo_block, "base": g.undo_base,
+                     "actions": [a.to_json() for a in g.undo_actions]}
+        d["record"] = (None if g.record_actions is None else
+                       {"seed": g.record_seed, "actions": [a.to_json() for a in g.record_actions]})
+        if g.record_actions is not None and g.record_setup:
+            d["record"]["setup"] = [dict(s) for s in g.record_setup]
+    return d
 
 
 def dumps(g) -> str:
@@ -302,4 +321,94 @@ def game_from_dict(data: object):
                   f"'stats' von {side} braucht built, lost und destroyed.")
             g.stats[side] = {k: _int(stats[side], k, 0, 10**9, f"stats {side}") for k in ("built", "lost", "destroyed")}
     g.invalidate()
+    _read_record(data, g)
+    _read_undo(data, g)
     return g
+
+
+# Generous caps: a phase has at most a few hundred undoable actions (60 units, their cargo, builds);
+# a long game a few thousand actions in all. 30 000 recorded actions (about 1.3 million characters)
+# keep a save under MAX_SAVE_CHARS; a game that goes beyond drops its record (Game._record).
+MAX_UNDO_ACTIONS = 1000
+MAX_RECORD_ACTIONS = 30_000
+
+
+def _actions(v: object, cap: int, where: str) -> list:
+    from .actions import IllegalAction, action_from_json
+    _need(isinstance(v, list) and len(v) <= cap, f"'{where}' muss eine Liste mit höchstens {cap} Aktionen sein.")
+    out = []
+    for k, a in enumerate(v):
+        try:
+            out.append(action_from_json(a))
+        except IllegalAction as e:
+            raise SaveError(f"Der Spielstand ist ungültig: {where}, Aktion {k + 1}: {e}") from None
+    return out
+
+
+def _read_record(data: dict, g) -> None:
+    """The replay record (issue 13): the seed the game started from and every action since."""
+    rec = data.get("record")
+    if rec is None:
+        return
+    _need(isinstance(rec, dict), "'record' muss null oder ein Objekt sein.")
+    _keys(rec, RECORD_KEYS, "record")
+    seed = rec.get("seed")
+    _need(_is_int(seed) and 0 <= seed < (1 << 64), "record.seed muss eine Zahl von 0 bis 2^64-1 sein.")
+    g.record_seed, g.record_actions = seed, _actions(rec.get("actions"), MAX_RECORD_ACTIONS, "record.actions")
+    setup = rec.get("setup", [])
+    _need(isinstance(setup, list) and len(setup) <= 4, "record.setup muss eine Liste mit höchstens 4 Einträgen sein.")
+    for k, s in enumerate(setup):
+        where = f"record.setup, Eintrag {k + 1}"
+        _need(isinstance(s, dict) and set(s) == RECORD_SETUP_KEYS
+              and s["side"] in SIDES and _is_int(s["money_delta"]) and abs(s["money_delta"]) <= 10**6
+              and isinstance(s["units"], list) and len(s["units"]) <= RULES.max_units
+              and all(isinstance(t, str) and t in RULES.units for t in s["units"])
+              and (s["round_limit"] is None or (_is_int(s["round_limit"]) and 1 <= s["round_limit"] <= 10**6)),
+              f"{where} braucht side, money_delta, units und round_limit.")
+    g.record_setup = [dict(s) for s in setup]
+
+
+def _read_undo(data: dict, g) -> None:
+    """The undo history (D16), checked by replaying it: it must lead exactly to the saved state."""
+    from .actions import IllegalAction
+    from .undo import REASONS, UNDOABLE
+    u = data.get("undo")
+    if u is None:  # saves written before undo existed
+        return
+    _need(isinstance(u, dict), "'undo' muss ein Objekt sein.")
+    _keys(u, UNDO_KEYS, "undo")
+    block = u.get("block", "phase")
+    _need(block in REASONS, f"undo.block: unbekannter Grund {block!r}.")
+    g.undo_block = block
+    actions = _actions(u.get("actions", []), MAX_UNDO_ACTIONS, "undo.actions")
+    base = u.get("base")
+    if not actions:
+        _need(base is None, "undo.base muss null sein, wenn es nichts zurückzunehmen gibt.")
+        return
+    _need(g.outcome is None, "eine beendete Partie hat nichts zurückzunehmen.")
+    _need(isinstance(base, dict) and set(base) == UNDO_BASE_KEYS
+          and base["block"] in REASONS,
+          "undo.base braucht units, buildings, money, next_id, stats und block.")
+    d = {k: v for k, v in data.items() if k not in ("undo", "record")}
+    # A save without "stats" (before issue 11.11, or with them deleted by hand) counts from zero:
+    # then the counts are left out of the check, as they are out of the save.
+    with_stats = "stats" in data
+    d.update({k: base[k] for k in ("units", "buildings", "money", "next_id") + (("stats",) if with_stats else ())})
+    try:
+        start = game_from_dict(d)
+    except SaveError as e:
+        raise SaveError(f"{e} (im Rückgängig-Verlauf)") from None
+    start.undo_block = base["block"]
+    for k, a in enumerate(actions):
+        where = f"undo.actions, Aktion {k + 1}"
+        _need(isinstance(a, UNDOABLE), f"{where} lässt sich nicht zurücknehmen.")
+        try:
+            start.apply(a)
+        except IllegalAction as e:
+            raise SaveError(f"Der Spielstand ist ungültig: {where}: {e}") from None
+        _need(len(start.undo_actions) == k + 1, f"{where} lässt sich nicht zurücknehmen.")
+    mine, theirs = game_to_dict(start, history=False), game_to_dict(g, history=False)
+    if not with_stats:
+        mine.pop("stats", None), theirs.pop("stats", None)
+    _need(mine == theirs, "der Rückgängig-Verlauf führt nicht zum gespeicherten Stand.")
+    g.undo_base, g.undo_actions = start.undo_base, start.undo_actions

@@ -88,6 +88,16 @@ class GameState:
         self.rng = 0
         self.next_id = 1
         self.outcome: Outcome | None = None
+        # Undo within the phase (D16, kaltfront/undo.py): state after the last action that cannot be
+        # taken back, the undoable actions since, and why nothing before them can be undone.
+        self.undo_base: dict | None = None
+        self.undo_actions: list = []
+        self.undo_block = "phase"
+        # Replay record (issue 13): the seed the game started from and every action since; None for
+        # a position that did not start from a shipped scenario.
+        self.record_seed: int | None = None
+        self.record_actions: list | None = None
+        self.record_setup: list[dict] = []  # campaign_setup calls before the first action (issue 15)
         # Units built, lost and destroyed per side, for the end screen (issue 11.11); kept in the save.
         self.stats: dict[str, dict[str, int]] = {s: {"built": 0, "lost": 0, "destroyed": 0}
                                                   for s in ("nordbund", "liga")}

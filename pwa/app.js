@@ -13,10 +13,16 @@ import { Input } from "./input.js";
 import { Panel } from "./panel.js";
 import { MainMenu } from "./menu.js";
 import { renderHelp } from "./help.js";
+import { showMoney, showRound } from "./header.js";
+import { placeHqChip } from "./hq-chip.js";
+import { HexCursor } from "./hex-cursor.js";
+import { installFocusTraps } from "./focus-trap.js";
 import { AiPlayer } from "./ai-player.js";
 import * as storage from "./storage.js";
 import * as saves from "./saves.js";
 import { Session } from "./session.js";
+import { Aids } from "./aids.js";
+import { ReplayScreen } from "./screens/replay.js";
 import { CampaignScreen } from "./screens/campaign.js";
 import { SIDE_NAME, PHASE_NAME, STRENGTH_NAME, counterText, roundText, otherSide } from "./texts.js";
 import { Protokoll } from "./protokoll.js";
@@ -56,8 +62,9 @@ const S = {
 
 // ---- modules ----------------------------------------------------------------------------------------
 const camera = new Camera();
+const cursor = new HexCursor(camera);
 const renderer = new Renderer($("map"), camera);
-const minimap = new Minimap($("minimap"), camera, (wx, wy) => { cancelTween(); camera.centreOn(wx, wy); requestDraw(); });
+const minimap = new Minimap($("minimap"), camera, (wx, wy) => { cancelTween(); camera.centreOn(wx, wy); requestDraw(); }, $("minimap-toggle"));
 const panel = new Panel($("panel-body"), $("terrain-info"), {
   build: (type) => doAction({ type: "build", at: S.selection.at, unit_type: type }),
   unload: () => startUnload(),
@@ -69,6 +76,12 @@ const protokoll = new Protokoll($("log")); // one log per side, lines written by
 const menu = new MainMenu({ onStart: (o) => startGame(o), onContinue: () => resumeGame(), onHelp: () => openHelp() });
 let engine = null;
 let ai = null;
+// Undo and enemy fire zones (issue 13, pwa/aids.js): the engine answers, this module draws.
+const aids = new Aids({
+  call: (op, args) => call(op, args), toast: (t, k) => showToast(t, k), requestDraw: () => requestDraw(),
+  myTurn: () => myTurn(), busy: () => S.busy, inGame: () => !!(S.game && S.obs), aiRunning: () => S.aiRunning,
+  selectedUnit: () => selectedUnit(), viewer: () => S.viewer, afterUndo: (res) => afterUndo(res),
+});
 // Offline cache, share links, save slots and crash recovery (pwa/session.js), through these hooks.
 const session = new Session({
   ready: () => S.ready,
@@ -85,6 +98,9 @@ const session = new Session({
   lost: () => toMainMenu(), // another tab took this game over (issue 12.1)
 });
 
+// Replays (issue 13.3, pwa/screens/replay.js): kept at the end of a game, watched from the end screen
+// and from "Spielstände".
+const replayScreen = new ReplayScreen({ call: (op, args) => call(op, args), rules: () => S.rules, toast: (t, k) => showToast(t, k) });
 // The Feldzug (issue 15, pwa/screens/campaign.js); its battles are played on this battle screen.
 const campaignUi = new CampaignScreen({
   call: (op, args) => call(op, args),
@@ -189,12 +205,10 @@ async function resumeGame(saved = storage.readAutosave()) {
     setView(v);
     await refreshCanAct();
     updateHeader(); refreshPanel();
-    if (meta.camera) {
-      // After a page reload the camera is new: give it the map's size first, or it cannot pan (issue 17).
-      const ws = mapWorldSize(S.obs.width, S.obs.height);
-      camera.setWorld(ws.w, ws.h);
-      camera.set(meta.camera.x, meta.camera.y, meta.camera.scale);
-    } else centreOnOwnHq();
+    // setView gave the camera the map's size, so a saved view can be restored (issue 11.1, 17);
+    // a missing or damaged one frames the own HQ.
+    if (!camera.restore(meta.camera)) centreOnOwnHq();
+    requestDraw();
     renderLog();
   } catch (e) {
     // Anything the checks of pwa/record-check.js did not foresee: back to the menu with a message,
@@ -239,6 +253,7 @@ function enterGame() {
   S.selection = null; clearAnswers(); S.covered = false; S.effects = []; S.animPos.clear(); S.hiddenUnits.clear();
   renderer.invalidate();
   resize();
+  minimap.chooseOpen(camera.viewW, camera.viewH);
   renderLog();
 }
 
@@ -248,6 +263,7 @@ function toMainMenu() {
   S.game = null; S.obs = null;
   $("app").classList.add("in-menu");
   for (const id of ["end-screen", "game-menu", "handoff", "ai-bar"]) $(id).hidden = true;
+  aids.render();
   menu.show(storage.hasAutosave());
   requestDraw();
 }
@@ -261,10 +277,15 @@ function setView(v) {
   if (!v || !v.observation) return;
   S.obs = v.observation;
   S.viewer = v.viewer || S.obs.viewer;
+  // The camera learns the map's size with the first observation, before anything moves or restores
+  // it: a camera clamped against an unknown map sticks in a corner (issue 11.1).
+  const ws = mapWorldSize(S.obs.width, S.obs.height);
+  if (camera.worldW !== ws.w || camera.worldH !== ws.h) camera.setWorld(ws.w, ws.h);
   if (v.players && S.game) S.game.players = v.players;
   // Hot-seat with fog: a new player's view stays covered until "Weiter" (R61), even for one frame.
   if (humanSides().length === 2 && S.obs.fog && !S.obs.outcome && S.obs.side !== S.shownSide) S.covered = true;
   renderer.invalidate();
+  aids.setView(v);
   renderLog();
 }
 
@@ -376,6 +397,7 @@ async function showEnd(outcome) {
   const summary = await call("summary", {}).catch(() => null); // the figures are the engine's
   endScreen.show(outcome, summary, { humans: humanSides() });
   updateHeader(); requestDraw();
+  if (S.game) replayScreen.gameEnded(S.game.id, S.obs && S.obs.name);
 }
 
 async function autosave() {
@@ -400,7 +422,7 @@ async function autosave() {
 
 function autosaveMeta() {
   return { scenario: S.game.scenario, fog: S.game.fog, seed: S.game.seed, viewer: S.viewer,
-    camera: { x: camera.x, y: camera.y, scale: camera.scale }, logs: protokoll.toMeta() };
+    camera: camera.snapshot(), logs: protokoll.toMeta() };
 }
 
 // ---- actions ----------------------------------------------------------------------------------------
@@ -434,6 +456,18 @@ async function doAction(action) {
     S.busy = false;
     updateHeader();
   }
+}
+
+/** After "Rückgängig" (D16): the engine restored the position; show it like after an action. */
+async function afterUndo(res) {
+  protokoll.add(res.log); renderLog(); // "Bewegung zurückgenommen." (written by the engine)
+  const keep = S.selection;
+  clearAnswers();
+  setView(res);
+  await refreshCanAct();
+  if (keep && keep.kind === "unit" && selectedUnit()) selectUnit(selectedUnit()); else S.selection = null;
+  updateHeader(); refreshPanel(); requestDraw();
+  await autosave();
 }
 
 /** Ending a phase while units could still act asks first, in both phases (R61, issue 11.7). */
@@ -493,6 +527,7 @@ async function selectUnit(u, t0) {
   S.selection = { kind: "unit", id: u.id };
   S.reach = S.targets = S.loadOpts = S.unloadOptions = null; S.unloadUnit = null; S.path = null; S.targetPreview = null;
   refreshPanel(); requestDraw();
+  aids.selectionChanged(); // tapping an enemy shows its reach and fire range (issue 13)
   if (!myTurn() || u.side !== S.obs.side) return;
   const sel = S.selection;
   if (S.obs.phase === "move") {
@@ -532,6 +567,7 @@ async function selectBuilding(b) {
 
 function deselect() {
   S.selection = null; S.buildOptions = null; clearAnswers();
+  aids.selectionChanged();
   refreshPanel(); requestDraw();
 }
 
@@ -611,6 +647,23 @@ function onHover(sx, sy) {
   const tp = S.targets && S.targets.find((x) => same(x.target, h)) || null;
   if (tp !== S.targetPreview) { S.targetPreview = tp; refreshPanel(); }
   panel.terrain(S.obs, S.rules, h);
+  requestDraw();
+}
+
+/** Arrow keys: move the hex cursor; the map takes the focus so Enter acts there, not on a button. */
+function moveCursor(d) {
+  if (!S.obs || S.covered) return;
+  cancelTween();
+  cursor.move(d, S.obs);
+  if (document.activeElement !== $("map")) $("map").focus({ preventScroll: true });
+  onCursorMoved();
+}
+
+function onCursorMoved() {
+  // As a mouse over the hex: path preview, target preview, terrain line (read out: aria-live).
+  const p = camera.hexToScreen(cursor.at[0], cursor.at[1]);
+  S.hover = null;
+  onHover(p.x, p.y);
   requestDraw();
 }
 
@@ -737,8 +790,8 @@ function centreOnOwnHq() {
   const ws = mapWorldSize(S.obs.width, S.obs.height);
   camera.setWorld(ws.w, ws.h);
   const scale = camera.viewW < 600 ? 0.85 : 1.1;
-  if (h) { const w = hexToWorld(h.at[0], h.at[1]); camera.centreOn(w.x, w.y, scale); }
-  else camera.centreOn(ws.w / 2, ws.h / 2, scale);
+  const w = h ? hexToWorld(h.at[0], h.at[1]) : { x: ws.w / 2, y: ws.h / 2 };
+  camera.frame(w.x, w.y, scale); // no third of the start view off the map (issue 11.12)
   requestDraw();
 }
 
@@ -802,6 +855,8 @@ function view() {
     path: S.path, hover: S.hover,
     selectedHex: S.selection ? (S.selection.kind === "unit" ? (selectedUnit() || {}).at : S.selection.at) : null,
     animPos: S.animPos, hiddenUnits: S.hiddenUnits, effects: S.effects,
+    cursor: cursor.at,
+    aids: S.covered ? null : aids,
   };
 }
 
@@ -818,27 +873,17 @@ function drawNow(now = performance.now()) {
 }
 
 function updateHqChip() {
-  const chip = $("hq-chip");
   const e = S.obs && !S.covered ? hq("enemy") : null;
-  if (!e) { chip.hidden = true; return; }
-  const w = hexToWorld(e.at[0], e.at[1]);
-  if (camera.isVisible(w.x, w.y, 10)) { chip.hidden = true; return; }
+  if (!e) { placeHqChip($("hq-chip"), camera, null, null, {}); return; }
   const cx = camera.viewW / 2, cy = camera.viewH / 2;
-  const p = camera.toScreen(w.x, w.y);
-  const dx = p.x - cx, dy = p.y - cy;
-  const mx = cx - 56, my = cy - 24; // keep the whole chip inside the map
-  const k = Math.min(mx / Math.abs(dx || 1e-9), my / Math.abs(dy || 1e-9));
   const from = selectedUnit() ? selectedUnit().at : (() => { const h = camera.screenToHex(cx, cy); return [h.col, h.row]; })();
   const dist = hexDistance(from, e.at);
-  const angle = Math.atan2(dy, dx) * 180 / Math.PI;
   const enemy = otherSide(S.viewer);
-  chip.className = enemy;
-  chip.innerHTML = `<span class="arrow" style="transform:rotate(${angle.toFixed(0)}deg)">➜</span>HQ ${dist}`;
-  chip.title = `HQ ${SIDE_NAME[enemy]}: ${dist} Felder`;
-  chip.dataset.distance = dist;
-  chip.style.left = `${cx + dx * k}px`;
-  chip.style.top = `${cy + dy * k}px`;
-  chip.hidden = false;
+  S.hqChipRect = placeHqChip($("hq-chip"), camera, view(), e.at, {
+    html: `<span class="arrow" aria-hidden="true">➜</span><span class="hq-word">HQ </span>${dist}`, title: `HQ ${SIDE_NAME[enemy]}: ${dist} Felder`,
+    side: enemy, distance: dist, blockers: [$("minimap-box"), $("ai-bar"), $("objective")],
+    rects: (renderer.lastLabels ? renderer.lastLabels.labels : []).map((l) => l.box),
+  });
 }
 
 // ---- header, panel, log -----------------------------------------------------------------------------
@@ -849,9 +894,8 @@ function updateHeader() {
   sideEl.textContent = SIDE_NAME[o.side];
   sideEl.className = "side-chip " + o.side;
   $("hdr-phase").textContent = o.outcome ? "Spielende" : PHASE_NAME[o.phase];
-  const money = o.money ? o.money[S.viewer] : null;
-  $("hdr-money").textContent = money == null ? "" : String(money);
-  $("hdr-round").textContent = roundText(o);
+  showMoney(o, S.viewer);
+  showRound(roundText(o));
   const mine = myTurn();
   const n = o.phase === "attack" ? S.canAct.attack.length : new Set([...S.canAct.move, ...S.canAct.unload]).size;
   const c = $("counter");
@@ -862,6 +906,7 @@ function updateHeader() {
   c.disabled = !n;
   $("btn-end-phase").disabled = !mine || S.busy;
   $("btn-target-hq").disabled = !o;
+  aids.render();
   window.kaltfront.state.phase = o.phase;
 }
 
@@ -958,13 +1003,26 @@ new Input($("map"), {
   key: (cmd, detail) => {
     if (cmd === "escape") {
       for (const id of ["help", "game-menu"]) if (!$(id).hidden) { $(id).hidden = true; return true; }
-      if (!overlayOpen()) deselect();
+      if (overlayOpen()) return true;
+      // Esc cancels one step at a time: the selection, then the hex cursor (issue 11.13).
+      if (S.selection) deselect(); else if (cursor.active) { cursor.hide(); requestDraw(); }
+      return true;
+    }
+    if (cmd === "menu" && S.game && $("main-menu").hidden) {
+      if (!$("game-menu").hidden) { $("game-menu").hidden = true; return true; }
+      if (overlayOpen()) return false;
+      openGameMenu();
       return true;
     }
     if (overlayOpen() || !S.obs) return false;
     switch (cmd) {
-      case "next": nextUnit(detail); return true;
-      case "endPhase": endPhase(); return true;
+      case "next": nextUnit(detail); if (selectedUnit()) cursor.show(selectedUnit().at, S.obs); return true;
+      case "cursor": moveCursor(detail); return true;
+      case "enter":
+        if (cursor.active && !S.covered) { const p = camera.hexToScreen(cursor.at[0], cursor.at[1]); onTap(p.x, p.y, { pointerType: "keyboard" }); }
+        else endPhase();
+        return true;
+      case "undo": aids.undo(); return true;
       case "hq": jumpToHq(detail); return true;
       case "panKey": cancelTween(); camera.panBy(detail[0] * 120, detail[1] * 120); requestDraw(); return true;
       case "zoomKey": cancelTween(); camera.zoomAt(detail, camera.viewW / 2, camera.viewH / 2); requestDraw(); return true;
@@ -974,18 +1032,24 @@ new Input($("map"), {
 });
 
 $("btn-end-phase").addEventListener("click", () => endPhase());
+$("minimap-toggle").addEventListener("click", () => requestDraw());
 $("counter").addEventListener("click", () => nextUnit(1));
 $("btn-target-hq").addEventListener("click", () => { jumpToHq(S.hqNext); S.hqNext = S.hqNext === "enemy" ? "own" : "enemy"; });
 $("hq-chip").addEventListener("click", () => { jumpToHq("enemy"); S.hqNext = "own"; });
 $("btn-skip").addEventListener("click", () => ai && ai.skip());
-$("btn-menu").addEventListener("click", () => {
+function openGameMenu() {
   $("menu-share").hidden = !session.canShare();
   $("menu-ask-end").checked = !!getSetting("askEndPhase");
   $("game-menu").hidden = false; $("menu-save").focus();
-});
+}
+$("btn-menu").addEventListener("click", () => openGameMenu());
 $("menu-ask-end").addEventListener("change", (e) => setSetting("askEndPhase", e.target.checked));
+// The map takes the keyboard's focus (Tab); then the hex cursor shows where the keys act (issue 11.13).
+// Only a keyboard focus (:focus-visible), not the focus a click or tap gives the canvas.
+$("map").addEventListener("focus", () => { if (S.obs && !cursor.active && !S.covered && $("map").matches(":focus-visible")) { cursor.show(selectedUnit() ? selectedUnit().at : null, S.obs); onCursorMoved(); } });
+installFocusTraps(document.querySelectorAll("section.overlay"), $("app"));
 $("menu-share").addEventListener("click", async () => { $("game-menu").hidden = true; await session.share(); });
-$("menu-saves").addEventListener("click", () => session.openSaves());
+$("menu-saves").addEventListener("click", () => { session.openSaves(); replayScreen.decorateSaves(); });
 $("menu-close").addEventListener("click", () => { $("game-menu").hidden = true; });
 $("menu-save").addEventListener("click", async () => {
   if ((await autosave()) && (S.game.campaign || (await session.saveSlot()))) showToast("Spiel gespeichert.", "info");
@@ -1039,8 +1103,13 @@ window.kaltfront = {
     return times;
   },
   lastFrameMs: () => lastFrame,
+  cursorAt: () => cursor.at,
+  /** Tests (issue 11.9): the map labels and unit boxes of the last frame, as laid out (screen pixels). */
+  labels: () => renderer.lastLabels || { labels: [], obstacles: [] },
 };
 
+aids.mount();
+window.kaltfront.aids = aids;
 menu.show(storage.hasAutosave());
 window.kaltfront.timings.menuShown = performance.now();
 boot();

@@ -3,6 +3,7 @@
 // kaltfront/data/rules.json). The tables scroll sideways on narrow screens with the first column fixed.
 
 import { HELP_HTML } from "./help-text.js";
+import { AIDS_HTML } from "./help-aids.js";
 import { FELDZUG_HELP_HTML } from "./help-feldzug.js";
 import { TERRAIN_COLOUR } from "./palette.js";
 
@@ -55,7 +56,7 @@ export function buildingsTable(rules) {
 /** Fill `root` with the rulebook; tables appear as soon as `rules` is known (may be null at first). */
 export function renderHelp(root, rules) {
   if (!root.dataset.rendered) {
-    root.innerHTML = `<h1>Hilfe – Spielanleitung</h1>` + HELP_HTML + FELDZUG_HELP_HTML;
+    root.innerHTML = `<h1>Hilfe – Spielanleitung</h1>` + HELP_HTML + FELDZUG_HELP_HTML + AIDS_HTML;
     root.dataset.rendered = "1";
   }
   const fill = { units: unitsTable, terrain: terrainTable, buildings: buildingsTable };

@@ -1,5 +1,6 @@
 // input.js — turns mouse, touch and keyboard into meaningful events for app.js (2048-style input
-// manager): tap, hover, pan, zoom and the keyboard commands of the rulebook (R56, R57, R59).
+// manager): tap, hover, pan, zoom and the keyboard commands of the rulebook (R56, R57, R59) and of
+// issue 11.13 (N, M, the hex cursor).
 // Pointer events cover mouse, pen and touch alike. At most two pointers count: one pans, two pinch
 // (scale by the distance ratio around the midpoint, GoogleChromeLabs/pinch-zoom). A wheel event with
 // ctrlKey is a trackpad pinch and zooms finer.
@@ -106,25 +107,36 @@ export class Input {
   keydown(e) {
     if (!this.enabled) return;
     const t = e.target;
-    if (t && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
+    // Fields that take typing keep every key; a focused checkbox or radio only keeps Space, Enter and
+    // the arrows, so M still closes the menu from its "nicht mehr fragen" box.
+    const choice = t && t.tagName === "INPUT" && (t.type === "checkbox" || t.type === "radio");
+    if (choice && (e.key === " " || e.key === "Enter" || e.key.startsWith("Arrow"))) return;
+    if (t && !choice && (t.tagName === "INPUT" || t.tagName === "SELECT" || t.tagName === "TEXTAREA")) return;
     let cmd = null, detail = null;
+    // Issue 11.13: Tab is left to the browser, so the keyboard reaches every button; N cycles the units
+    // (R59 had Tab); the arrow keys move a hex cursor and Shift+arrows pan the map; M opens the menu.
+    const arrow = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[e.key];
     switch (e.key) {
-      case "Tab": cmd = "next"; detail = e.shiftKey ? -1 : 1; break;
+      case "n": case "N": cmd = "next"; detail = e.shiftKey ? -1 : 1; break;
+      case "m": case "M": cmd = "menu"; break;
       case "Enter": case " ": case "Spacebar":
-        // A focused button keeps its own Enter/Space; on the map they end the phase (R59).
-        if (t && t.tagName === "BUTTON") return;
-        cmd = "endPhase"; break;
+        // A focused button keeps its own Enter/Space; on the map they act on the hex cursor, or end
+        // the phase when there is no cursor (R59).
+        if (t && (t.tagName === "BUTTON" || t.tagName === "A" || t.tagName === "SUMMARY")) return;
+        cmd = "enter"; break;
       case "Escape": cmd = "escape"; break;
+      case "Backspace": cmd = "undo"; break; // D16: take back the last action of the phase
+      case "z": case "Z": if (!(e.ctrlKey || e.metaKey) || e.altKey) return; cmd = "undo"; break;
       case "h": case "H": cmd = "hq"; detail = e.shiftKey ? "own" : "enemy"; break;
-      case "ArrowLeft": cmd = "panKey"; detail = [1, 0]; break;
-      case "ArrowRight": cmd = "panKey"; detail = [-1, 0]; break;
-      case "ArrowUp": cmd = "panKey"; detail = [0, 1]; break;
-      case "ArrowDown": cmd = "panKey"; detail = [0, -1]; break;
+      case "ArrowLeft": case "ArrowRight": case "ArrowUp": case "ArrowDown":
+        if (e.shiftKey) { cmd = "panKey"; detail = [-arrow[0], -arrow[1]]; } else { cmd = "cursor"; detail = arrow; }
+        break;
       case "+": case "=": case "Add": cmd = "zoomKey"; detail = 1.25; break;
       case "-": case "_": case "−": case "Subtract": cmd = "zoomKey"; detail = 0.8; break;
       default: return;
     }
-    if (e.ctrlKey || e.metaKey || e.altKey) return; // leave browser shortcuts (Ctrl + zoom) alone
+    // Leave browser shortcuts (Ctrl + zoom) alone; Ctrl+Z is the game's undo.
+    if ((e.ctrlKey || e.metaKey || e.altKey) && cmd !== "undo") return;
     const handled = this.h.key ? this.h.key(cmd, detail) : false;
     if (handled !== false) e.preventDefault();
   }

@@ -119,6 +119,49 @@ export class Camera {
     const s = Math.min(MAX_SCALE, Math.max(this.minScale(), scale));
     this.set(wx - this.viewW / 2 / s, wy - this.viewH / 2 / s, s);
   }
+  /**
+   * Frame a start view on world point (wx, wy) (issue 11.12): zoomed in at least so far that the map
+   * covers the view (up to `maxScale`; a tiny map is not blown up without end), the point as near the
+   * middle as the map's edges allow, and no empty area beside the map where the map is larger than the
+   * view. Panning later may still look past the edge (`clamp`); a start view never wastes the screen.
+   */
+  frame(wx, wy, scale, maxScale = 1.6) {
+    const cover = Math.max(this.viewW / this.worldW, this.viewH / this.worldH);
+    const s = Math.min(MAX_SCALE, Math.max(this.minScale(), scale, Math.min(cover, maxScale)));
+    const vw = this.viewW / s, vh = this.viewH / s;
+    const place = (c, v, world) => (v >= world ? (world - v) / 2 : Math.min(world - v, Math.max(0, c - v / 2)));
+    this.scale = s;
+    this.x = place(wx, vw, this.worldW);
+    this.y = place(wy, vh, this.worldH);
+  }
+  /** Share of the view (0…1) that shows no map: for tests and the bench, never for a rule. */
+  offMapShare() {
+    const vw = this.viewW / this.scale, vh = this.viewH / this.scale;
+    const ix = Math.max(0, Math.min(this.x + vw, this.worldW) - Math.max(this.x, 0));
+    const iy = Math.max(0, Math.min(this.y + vh, this.worldH) - Math.max(this.y, 0));
+    return 1 - (ix * iy) / (vw * vh);
+  }
+  /** What a save keeps of the view: the world point at its centre and the zoom (and, for older
+   *  readers, the top-left corner). The centre, not the corner, so a game saved on a desktop and
+   *  resumed on a phone shows the same place. */
+  snapshot() {
+    const c = this.toWorld(this.viewW / 2, this.viewH / 2);
+    return { x: this.x, y: this.y, scale: this.scale, cx: c.x, cy: c.y };
+  }
+  /**
+   * Bring back a `snapshot()` (or an older save's {x, y, scale}). Call it only after `setWorld` and
+   * `setView` told the camera the map's and the canvas's size: clamping against a map of unknown size
+   * pinned the view to an empty corner (issue 11.1). False (and nothing changed) for a missing or
+   * broken value, so the caller can frame the map instead.
+   */
+  restore(saved) {
+    if (!saved || typeof saved !== "object") return false;
+    const ok = (v) => typeof v === "number" && Number.isFinite(v);
+    if (!ok(saved.scale) || saved.scale <= 0) return false;
+    if (ok(saved.cx) && ok(saved.cy)) { this.centreOn(saved.cx, saved.cy, saved.scale); return true; }
+    if (ok(saved.x) && ok(saved.y)) { this.set(saved.x, saved.y, saved.scale); return true; }
+    return false;
+  }
   toScreen(wx, wy) { return { x: (wx - this.x) * this.scale, y: (wy - this.y) * this.scale }; }
   toWorld(sx, sy) { return { x: this.x + sx / this.scale, y: this.y + sy / this.scale }; }
   hexToScreen(col, row) { const w = hexToWorld(col, row); return this.toScreen(w.x, w.y); }

@@ -1,14 +1,21 @@
 // minimap.js — the small overview map (R37, R55, R57): terrain and fog, buildings in owner colour, both
 // HQs as stars in faction colour, units as dots, a bright dot on units that can still fire, and the
 // rectangle of the part the main map shows. Clicking or dragging on it pans the main map there.
+// A toggle folds it away (issue 11.12): folded at first on a small map view, and the player's choice is
+// remembered in this browser.
 
 import { hexToWorld, hexPath, mapWorldSize, HEX_SIZE } from "./layout.js";
 import { TERRAIN_COLOUR, SIDE_COLOUR, ownerColour, MARK } from "./palette.js";
 import { starPath } from "./render.js";
 
+const FOLD_KEY = "kaltfront.ui.minimap";
+const OPEN_FROM = 400; // CSS px: a map view narrower or lower than this starts with the minimap folded
+
 export class Minimap {
-  constructor(canvas, camera, onPan) {
+  constructor(canvas, camera, onPan, toggle = null) {
     this.canvas = canvas; this.camera = camera; this.onPan = onPan;
+    this.toggle = toggle;
+    if (toggle) toggle.addEventListener("click", () => { this.setOpen(!this.open); this.remember(); });
     this.ctx = canvas.getContext("2d");
     this.bg = null; this.bgKey = "";
     this.k = 1;
@@ -24,6 +31,28 @@ export class Minimap {
     canvas.addEventListener("pointercancel", () => { dragging = false; });
   }
 
+  get open() { return !this.canvas.hidden; }
+
+  setOpen(open) {
+    this.canvas.hidden = !open;
+    if (!this.toggle) return;
+    const label = open ? "Übersichtskarte ausblenden" : "Übersichtskarte zeigen";
+    this.toggle.setAttribute("aria-expanded", String(open));
+    this.toggle.setAttribute("aria-label", label);
+    this.toggle.title = label;
+  }
+
+  remember() {
+    try { localStorage.setItem(FOLD_KEY, this.open ? "open" : "folded"); } catch { /* private mode: not remembered */ }
+  }
+
+  /** At the start of a game: the player's last choice, else folded when the map view is small. */
+  chooseOpen(viewW, viewH) {
+    let stored = null;
+    try { stored = localStorage.getItem(FOLD_KEY); } catch { stored = null; }
+    this.setOpen(stored === "open" ? true : stored === "folded" ? false : viewW >= OPEN_FROM && viewH >= OPEN_FROM);
+  }
+
   layout(obs) {
     const cssW = this.canvas.clientWidth || 160, cssH = this.canvas.clientHeight || 110;
     const dpr = window.devicePixelRatio || 1;
@@ -36,7 +65,7 @@ export class Minimap {
 
   draw(view) {
     const obs = view.obs;
-    if (!obs) return;
+    if (!obs || !this.open) return;
     this.layout(obs);
     const ctx = this.ctx, k = this.k, dpr = this.dpr;
     const key = obs.scenario + "|" + (obs.fog ? obs.visible.join("") : "") + "|" + this.canvas.width;

@@ -8,8 +8,11 @@
 import { HEX_SIZE, HEX_W, ROW_H, hexToWorld, hexPath, mapWorldSize } from "./layout.js";
 import { TERRAIN_COLOUR, BUILDING_CHARS, SIDE_COLOUR, SIDE_DARK, MARK, ownerColour } from "./palette.js";
 import { SIDE_NAME, UNIT_ABBR, otherSide } from "./texts.js";
+import { layoutLabels, placesAround } from "./labels.js";
 
-const MAX_CACHE_PIXELS = 16e6; // beyond this an offscreen canvas costs more memory than it saves
+const MAX_CACHE_PIXELS = 16e6;
+const DAMAGE_FONT = "bold 13px system-ui, sans-serif";
+const HQ_FONT = "bold 11px system-ui, sans-serif"; // beyond this an offscreen canvas costs more memory than it saves
 
 /** Quantised zoom step for the terrain cache: quarter-octaves, so pinching re-renders rarely. */
 function quantise(scale) { return Math.pow(2, Math.round(Math.log2(scale) * 4) / 4); }
@@ -159,6 +162,7 @@ export class Renderer {
       this.drawTerrainRange(ctx, obs, cache.q, r.c0, r.c1, r.r0, r.r1);
       this.drawFogRange(ctx, obs, r.c0, r.c1, r.r0, r.r1);
     }
+    if (view.aids) view.aids.drawWorld(ctx, cam); // fire zones under the reach markers (issue 13)
     this.drawHighlights(ctx, view, now);
 
     // Screen-space layer: symbols keep a minimum size so they read at every zoom level (R37).
@@ -167,8 +171,9 @@ export class Renderer {
     this.drawBuildings(ctx, view, rScreen, now);
     this.drawUnits(ctx, view, rScreen, now);
     this.drawTargets(ctx, view, rScreen);
+    if (view.aids) view.aids.drawScreen(ctx, cam, view.path);
     this.drawEffects(ctx, view, rScreen, now);
-    this.drawHqLabels(ctx, view, rScreen);
+    this.drawLabels(ctx, view, rScreen);
   }
 
   visibleRange(obs) {
@@ -211,6 +216,14 @@ export class Renderer {
       ctx.beginPath(); hexPath(ctx, x, y, HEX_SIZE - 1);
       ctx.strokeStyle = MARK.select; ctx.lineWidth = 3.5 / this.camera.scale; ctx.stroke();
     }
+    if (view.cursor) {
+      // The keyboard's hex cursor (issue 11.13): a thick dashed outline, dark under light, seen on every terrain.
+      const { x, y } = hexToWorld(view.cursor[0], view.cursor[1]);
+      ctx.beginPath(); hexPath(ctx, x, y, HEX_SIZE - 2);
+      ctx.setLineDash([]); ctx.strokeStyle = "rgba(0,0,0,0.75)"; ctx.lineWidth = 6 / this.camera.scale; ctx.stroke();
+      ctx.setLineDash([7 / this.camera.scale, 4 / this.camera.scale]); ctx.strokeStyle = "#5ff4ff"; ctx.lineWidth = 3 / this.camera.scale; ctx.stroke();
+      ctx.setLineDash([]);
+    }
     if (view.hover) {
       const { x, y } = hexToWorld(view.hover[0], view.hover[1]);
       ctx.beginPath(); hexPath(ctx, x, y, HEX_SIZE - 1);
@@ -233,23 +246,76 @@ export class Renderer {
     }
   }
 
-  drawHqLabels(ctx, view, r) {
-    // Drawn last, in screen pixels with a fixed font size: readable at every zoom level (R37).
+  /**
+   * The damage labels of the targets (R54) and the HQ name plates (R37), in screen pixels with fixed
+   * font sizes, laid out together so no label hides another or a unit (issue 11.9, pwa/labels.js).
+   * `lastLabels` keeps the result for the tests.
+   */
+  drawLabels(ctx, view, r) {
     const cam = this.camera;
-    ctx.font = "bold 11px system-ui, sans-serif";
+    const labels = [];
+    const near = (p) => p.x > -150 && p.y > -150 && p.x < cam.viewW + 150 && p.y < cam.viewH + 150;
     ctx.textAlign = "center"; ctx.textBaseline = "middle";
+    ctx.font = DAMAGE_FONT;
+    const hr = Math.max(r, 8);
+    for (const t of view.targets || []) {
+      const p = cam.hexToScreen(t.target[0], t.target[1]);
+      if (!near(p)) continue;
+      const text = `−${t.damage}` + (t.counter != null ? `  ↩${t.counter}` : "");
+      const w = ctx.measureText(text).width + 10;
+      labels.push({ kind: "damage", text, at: t.target, x: p.x, y: p.y, w, h: 18, places: placesAround(hr, w, 18) });
+    }
+    ctx.font = HQ_FONT;
     for (const b of view.obs.buildings) {
       if (b.type !== "hq" || !b.owner) continue;
-      const w = hexToWorld(b.at[0], b.at[1]);
-      const p = cam.toScreen(w.x, w.y);
-      const y = p.y + Math.max(r, 11) + 4;
+      const p = cam.hexToScreen(b.at[0], b.at[1]);
+      if (!near(p)) continue;
       const text = `HQ ${SIDE_NAME[b.owner]}`;
-      const tw = ctx.measureText(text).width + 12;
-      ctx.fillStyle = SIDE_DARK[b.owner];
-      roundRect(ctx, p.x - tw / 2, y - 8, tw, 16, 4); ctx.fill();
-      ctx.strokeStyle = "#fff"; ctx.lineWidth = 1; ctx.stroke();
-      ctx.fillStyle = "#fff"; ctx.fillText(text, p.x, y + 0.5);
+      const w = ctx.measureText(text).width + 12;
+      labels.push({ kind: "hq", side: b.owner, text, at: b.at, x: p.x, y: p.y, w, h: 16, places: placesAround(Math.max(r, 11), w, 16, "below") });
     }
+    if (!labels.length) { this.lastLabels = { labels: [], obstacles: [] }; return; }
+    const obstacles = this.unitBoxes(view, r);
+    for (const b of view.obs.buildings) {
+      if (b.type !== "hq") continue;
+      const p = cam.hexToScreen(b.at[0], b.at[1]), hq = Math.max(r, 11) * 0.85;
+      obstacles.push({ x: p.x - hq, y: p.y - hq, w: 2 * hq, h: 2 * hq });
+    }
+    const placed = layoutLabels(labels, obstacles, { w: cam.viewW, h: cam.viewH });
+    for (const l of placed) {
+      const { x, y, w, h } = l.box;
+      const cx = x + w / 2, cy = y + h / 2;
+      if (Math.abs(cx - l.x) > w / 2 || Math.abs(cy - l.y) > 2 * Math.max(r, 11) + h) {
+        // Not straight above or below its hex: a short line from the hex's edge says which hex it names.
+        const d = Math.hypot(cx - l.x, cy - l.y) || 1, k = (Math.max(r, 8) * 0.75) / d;
+        ctx.beginPath(); ctx.moveTo(l.x + (cx - l.x) * k, l.y + (cy - l.y) * k); ctx.lineTo(cx, cy);
+        ctx.strokeStyle = "rgba(0,0,0,0.7)"; ctx.lineWidth = 4; ctx.stroke();
+        ctx.strokeStyle = l.kind === "damage" ? "#ff8080" : "#ffffff"; ctx.lineWidth = 2; ctx.stroke();
+      }
+      if (l.kind === "damage") {
+        ctx.font = DAMAGE_FONT;
+        ctx.fillStyle = "rgba(140,0,0,0.94)"; roundRect(ctx, x, y, w, h, 4); ctx.fill();
+      } else {
+        ctx.font = HQ_FONT;
+        ctx.fillStyle = SIDE_DARK[l.side]; roundRect(ctx, x, y, w, h, 4); ctx.fill();
+        ctx.strokeStyle = "#fff"; ctx.lineWidth = 1; ctx.stroke();
+      }
+      ctx.fillStyle = "#fff"; ctx.fillText(l.text, cx, cy + 0.5);
+    }
+    this.lastLabels = { labels: placed.map(({ kind, text, at, box, covered }) => ({ kind, text, at, box, covered })), obstacles };
+  }
+
+  /** Screen rectangles of the unit counters as drawUnits draws them (counter and hp badge). */
+  unitBoxes(view, r) {
+    const cam = this.camera, ur = Math.max(r * 0.62, 7), out = [];
+    for (const u of view.obs.units) {
+      if (view.hiddenUnits && view.hiddenUnits.has(u.id)) continue;
+      const w = (view.animPos && view.animPos.get(u.id)) || hexToWorld(u.at[0], u.at[1]);
+      const p = cam.toScreen(w.x, w.y);
+      if (p.x < -60 || p.y < -60 || p.x > cam.viewW + 60 || p.y > cam.viewH + 60) continue;
+      out.push({ x: p.x - ur * 1.05, y: p.y - ur * 0.95, w: ur * 2.35, h: ur * 2.05, unit: u.id });
+    }
+    return out;
   }
 
   drawUnits(ctx, view, r, now) {
@@ -294,13 +360,7 @@ export class Renderer {
       const p = cam.toScreen(w.x, w.y);
       ctx.beginPath(); hexPath(ctx, p.x, p.y, hr - 1.5);
       ctx.strokeStyle = MARK.target; ctx.lineWidth = 3.5; ctx.stroke();
-      // Expected damage (and counter-fire) in a label above the hex (R22, R54, D2).
-      const dmg = `−${t.damage}` + (t.counter != null ? `  ↩${t.counter}` : "");
-      ctx.font = "bold 13px system-ui, sans-serif"; ctx.textAlign = "center"; ctx.textBaseline = "middle";
-      const tw = ctx.measureText(dmg).width + 10;
-      const y = p.y - hr - 4;
-      ctx.fillStyle = "rgba(140,0,0,0.92)"; roundRect(ctx, p.x - tw / 2, y - 9, tw, 18, 4); ctx.fill();
-      ctx.fillStyle = "#fff"; ctx.fillText(dmg, p.x, y + 0.5);
+      // The expected damage (and counter-fire) label (R22, R54, D2) is placed with the others in drawLabels.
     }
   }
 

@@ -233,6 +233,8 @@ def reframe(game, side: str, phase: str, fog: bool | None = None):
     """The same position with `side` to act in `phase` (fresh unit flags): for asking the engine
     what the opponent could do next."""
     d = json.loads(game.to_json())
+    d.pop("undo", None)  # the history belongs to the real side and phase, not this what-if (D16)
+    d.pop("record", None)
     d["side"], d["phase"] = side, phase
     if fog is not None:
         d["fog"] = fog
