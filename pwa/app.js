@@ -5,7 +5,6 @@
 
 import "./error-journal.js"; // first: records errors from the whole boot (issue 17)
 import { Engine } from "./engine.js";
-import { takeEarlyEngine } from "./engine-early.js";
 import { Camera, hexToWorld, mapWorldSize, hexDistance } from "./layout.js";
 import { Renderer } from "./render.js";
 import { Minimap } from "./minimap.js";
@@ -119,7 +118,7 @@ function call(op, args) { return engine.call(op, args); }
 function boot() {
   const t0 = performance.now();
   try {
-    engine = takeEarlyEngine() ?? new Engine({ bootTimeoutMs: BOOT_TIMEOUT_MS }); // issue 14: started at page load
+    engine = new Engine({ bootTimeoutMs: BOOT_TIMEOUT_MS });
   } catch (e) {
     bootFailed({ kind: "boot", message: `Die Spiel-Engine konnte nicht gestartet werden: ${e.message}` });
     return;
