@@ -75,7 +75,7 @@ def main() -> int:
             page.wait_for_function("() => kaltfront.myTurn() && kaltfront.state.obs.phase === 'move' && !kaltfront.state.busy")
             ids = page.evaluate("() => kaltfront.state.canAct.move")
             page.evaluate("() => { kaltfront.state.tapLatencies.length = 0; }")
-            missed = 0
+            missed = covered = 0
             for i in range(a.taps):
                 uid = ids[i % len(ids)]
                 at = page.evaluate("(id) => kaltfront.state.obs.units.find(u => u.id === id).at", uid)
@@ -83,6 +83,12 @@ def main() -> int:
                 if page.evaluate("() => !!kaltfront.state.selection"):
                     page.keyboard.press("Escape")
                 xy = page.evaluate("([c, r]) => kaltfront.hexToScreen(c, r)", at)
+                # A unit at the map's edge cannot be panned to the middle (the camera stops at the edge),
+                # and may lie under the minimap or a button: a player cannot tap it there either.
+                on_map = page.evaluate("(p) => { const e = document.elementFromPoint(p.x, p.y); return !!e && e.id === 'map'; }", xy)
+                if not on_map:
+                    covered += 1
+                    continue
                 n = page.evaluate("() => kaltfront.state.tapLatencies.length")
                 page.touchscreen.tap(xy["x"], xy["y"])
                 try:
@@ -90,6 +96,8 @@ def main() -> int:
                 except Exception:
                     missed += 1  # the tap selected something else (a building under the unit's hex): no figure
             taps = page.evaluate("() => kaltfront.state.tapLatencies")
+            if covered:
+                print(f"  ({covered} of {a.taps} units lay under a control at the map's edge and were not tapped)")
             if missed:
                 print(f"  ({missed} of {a.taps} taps gave no highlight and are not counted)")
             print("  " + line("tap-to-highlight (touch tap on a unit until its reachable hexes are drawn)", taps))

@@ -14,17 +14,16 @@ on which the engine has booted.
   `.kind`/`.message` come from the bridge (pwa/engine.js). A page that failed to boot may also set
   `window.kaltfront.error = {kind, message}`, which is then reported at once instead of after 60 s.
 - `phone_context`, `phone_page`, `booted_phone_page`: the same on a 390×844 touch phone viewport.
+- `fresh_precache` (module): rewrites vendor/sw-manifest.js once per test file before its tests, for the
+  files that boot the app with its service worker; they ask for it with
+  `pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("fresh_precache")]`.
 """
 
 from __future__ import annotations
 
 import os
-import queue
 import subprocess
 import sys
-import threading
-import time
-import urllib.request
 from pathlib import Path
 from typing import Iterator
 
@@ -33,6 +32,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 from find_browser import find_browser  # noqa: E402
+from serve_process import ServerError, end_process, start_server, wait_until_answering  # noqa: E402
 
 # Cold boot is ~5 s on a 2-core machine (TECH_NOTES.md); 60 s leaves room for a loaded CI machine.
 BOOT_TIMEOUT_MS = 60_000
@@ -58,39 +58,17 @@ PHONE = {
 
 
 def _start_server(log_path: Path) -> tuple[subprocess.Popen, str]:
-    log = log_path.open("w")
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "tools" / "serve.py"), "--host", "127.0.0.1", "--port", "0", "--root", str(ROOT)],
-        stdout=subprocess.PIPE,
-        stderr=log,  # request log: a file, so a full pipe can never block the server
-        text=True,
-        cwd=ROOT,
-    )
-    # The first stdout line is the URL; read it in a thread so a silent server cannot hang us.
-    lines: queue.Queue[str] = queue.Queue()
-    threading.Thread(target=lambda: lines.put(proc.stdout.readline()), daemon=True).start()
     try:
-        line = lines.get(timeout=20)
-    except queue.Empty:
-        line = ""
-    if not line.startswith("Kaltfront: http"):
-        proc.kill()
-        pytest.fail(f"tools/serve.py did not start (printed {line!r}); see {log_path}")
-    return proc, line.split(": ", 1)[1].strip()
+        return start_server(log_path.open("w"), log_path)
+    except ServerError as e:
+        pytest.fail(str(e))
 
 
-def _wait_until_answering(url: str, deadline_s: float = 20.0) -> None:
-    end = time.monotonic() + deadline_s
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            pass
-        if time.monotonic() > end:
-            pytest.fail(f"the test server at {url} does not answer")
-        time.sleep(0.1)
+def _wait_until_answering(url: str) -> None:
+    try:
+        wait_until_answering(url)
+    except ServerError as e:
+        pytest.fail(str(e))
 
 
 @pytest.fixture(scope="session")
@@ -106,12 +84,7 @@ def base_url(pytestconfig: pytest.Config, tmp_path_factory: pytest.TempPathFacto
         _wait_until_answering(url)
         yield url
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        end_process(proc)
 
 
 @pytest.fixture(scope="session")
@@ -183,3 +156,12 @@ def booted_phone_page(phone_page, base_url: str):
     phone_page.goto(base_url)
     _wait_for_engine(phone_page)
     return phone_page
+
+
+@pytest.fixture(scope="module")
+def fresh_precache():
+    """The service worker refuses to install when a file no longer matches its listed hash, and the shell
+    may have been edited since `make site`: list the files as they are now (offline_helpers)."""
+    from offline_helpers import rebuild_precache
+
+    rebuild_precache()

@@ -1,6 +1,7 @@
-"""Helpers shared by the issue-6 browser tests (test_offline.py, test_share_link.py, test_saves.py):
-boot the app fast, wait for the offline cache, start and play a little of a Blitz game, and open a
-persistent browser profile. Rule answers come from the engine (`kaltfront.call`), never from here.
+"""Helpers shared by the issue-6 and issue-12 browser tests (test_offline.py, test_share_link.py,
+test_saves.py, test_robust.py, test_tabs.py): boot the app fast, wait for the offline cache, start and
+play a little of a Blitz game, read localStorage and the menu notice, and open a persistent browser
+profile. Rule answers come from the engine (`kaltfront.call`), never from here.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 import build_sw  # noqa: E402
+
+AUTOSAVE = "kaltfront.autosave"  # the key of the running game's autosave in localStorage
 
 # Runs before the app's scripts: the moment app.js sets window.kaltfront, switch off the opening pan
 # and the computer's animation pace, so a game started by a share link right after boot is fast too.
@@ -24,6 +27,20 @@ FAST_APP = """
   });
 })();
 """
+
+
+# Fill localStorage to the quota with 1 MB chunks, then smaller ones down to a single character (keys
+# "fuellung.N"): the next autosave fails the way a full phone's does. Returns how many keys it wrote.
+FILL_STORAGE = """() => {
+  let chunk = "x".repeat(1 << 20), i = 0;
+  while (chunk.length > 0) {
+    try { localStorage.setItem("fuellung." + i, chunk); i++; }
+    catch (e) { chunk = chunk.slice(0, chunk.length >> 1); }
+  }
+  return i;
+}"""
+# Free what FILL_STORAGE took.
+UNFILL_STORAGE = "() => { for (const k of Object.keys(localStorage)) if (k.startsWith('fuellung.')) localStorage.removeItem(k); }"
 
 
 def fast(context_or_page) -> None:
@@ -111,6 +128,48 @@ def move_one_unit(page) -> int:
             page.wait_for_function("() => !kaltfront.state.busy")
             return uid
     raise AssertionError("no own unit can move anywhere")
+
+
+def wait_autosaved(page) -> None:
+    """Wait until the autosave holds a save record (kind 'kaltfront-slot'): the running game is saved."""
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('kaltfront.autosave') || '{}').kind === 'kaltfront-slot'")
+
+
+def play_one_move(page) -> dict:
+    """From the main menu: a Blitz game (Nordbund against Leicht, no fog) with one unit moved and the
+    move autosaved; returns the observation after the autosave."""
+    start_blitz_from_menu(page, strength="leicht", fog=False)
+    wait_my_turn(page, "move")
+    move_one_unit(page)
+    wait_autosaved(page)
+    return obs(page)
+
+
+def playing(page, base_url, wait_for_engine) -> dict:
+    """A fast-booted page in a Blitz game against Leicht with one move made and autosaved; its observation."""
+    fast(page)
+    boot(page, base_url, wait_for_engine)
+    return play_one_move(page)
+
+
+def storage(page) -> dict:
+    """All of the page's localStorage, key to text."""
+    return page.evaluate("() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
+
+
+def notice(page) -> str:
+    """The main menu's notice line, once it shows."""
+    page.wait_for_selector("#menu-notice:not([hidden])", timeout=20_000)
+    return page.inner_text("#menu-notice")
+
+
+def import_message(page, path) -> str:
+    """Import the file at `path` in the open "Spielstände" dialog; the message the dialog answers with.
+    The message line is emptied first, so an earlier message is never taken for this file's."""
+    page.evaluate("() => { document.getElementById('saves-message').textContent = ''; }")
+    page.set_input_files("#saves-file", str(path))
+    page.wait_for_function("() => document.getElementById('saves-message').textContent !== ''")
+    return page.inner_text("#saves-message")
 
 
 def play_a_turn(page) -> None:

@@ -26,6 +26,13 @@ def same_origin(url: str, base_url: str) -> bool:
     return (a.scheme, a.netloc) == (b.scheme, b.netloc)
 
 
+def failed_boot(page, url: str, timeout_ms: int) -> dict:
+    """Open `url` (the boot page) and wait until its boot fails; the page's error, {kind, message}."""
+    page.goto(url)
+    page.wait_for_function("() => window.kaltfront && window.kaltfront.error", timeout=timeout_ms)
+    return page.evaluate("() => window.kaltfront.error")
+
+
 def test_engine_boots_offline_capable_from_own_origin(page, base_url, wait_for_engine, record_property):
     """P1/P3: every byte the engine needs comes from the app's origin; no CDN, nothing outside."""
     requests: list[str] = []
@@ -84,9 +91,7 @@ def test_call_returns_result_and_bridge_errors_reject(page, base_url, wait_for_e
 def test_missing_runtime_file_is_reported_in_german(page, base_url):
     """A broken deployment gives the player a clear German message instead of an endless spinner."""
     page.context.route("**/vendor/python_stdlib-*.zip", lambda route: route.fulfill(status=404, body="fehlt"))
-    page.goto(base_url + BOOT_PAGE)
-    page.wait_for_function("() => window.kaltfront && window.kaltfront.error", timeout=60_000)
-    error = page.evaluate("() => window.kaltfront.error")
+    error = failed_boot(page, base_url + BOOT_PAGE, timeout_ms=60_000)
     assert error["kind"] == "boot"
     assert error["message"].startswith("Die Spiel-Engine konnte nicht gestartet werden: ")
 
@@ -100,9 +105,7 @@ def test_wheel_is_integrity_checked(page, base_url):
         route.fulfill(json=lock)
 
     page.context.route("**/vendor/pyodide-lock.json", tampered_lockfile)
-    page.goto(base_url + BOOT_PAGE)
-    page.wait_for_function("() => window.kaltfront && window.kaltfront.error", timeout=60_000)
-    error = page.evaluate("() => window.kaltfront.error")
+    error = failed_boot(page, base_url + BOOT_PAGE, timeout_ms=60_000)
     assert error["kind"] == "boot"
     assert "Das Paket kaltfront konnte nicht geladen werden" in error["message"]
 
@@ -110,9 +113,7 @@ def test_wheel_is_integrity_checked(page, base_url):
 def test_missing_worker_module_is_reported(page, base_url):
     """If the worker script itself cannot load, the page still learns about it (the error event)."""
     page.context.route("**/vendor/pyodide/pyodide.mjs", lambda route: route.fulfill(status=404, body="fehlt"))
-    page.goto(base_url + BOOT_PAGE)
-    page.wait_for_function("() => window.kaltfront && window.kaltfront.error", timeout=30_000)
-    error = page.evaluate("() => window.kaltfront.error")
+    error = failed_boot(page, base_url + BOOT_PAGE, timeout_ms=30_000)
     assert error["kind"] == "boot"
     assert error["message"].startswith("Die Spiel-Engine konnte nicht gestartet werden")
 
@@ -125,9 +126,7 @@ def test_hanging_boot_times_out(page, base_url):
         route.fulfill(response=response, headers={**response.headers, "content-type": "text/plain"})
 
     page.context.route("**/vendor/runtime-*/pyodide.asm.wasm", wrong_type)
-    page.goto(base_url + BOOT_PAGE + "?timeout=4000")
-    page.wait_for_function("() => window.kaltfront && window.kaltfront.error", timeout=30_000)
-    error = page.evaluate("() => window.kaltfront.error")
+    error = failed_boot(page, base_url + BOOT_PAGE + "?timeout=4000", timeout_ms=30_000)
     assert error["kind"] == "boot"
     assert "keine Antwort nach 4 Sekunden" in error["message"]
 

@@ -94,7 +94,10 @@ def test_money_is_the_viewers_and_labelled_during_the_computers_turn_on_a_phone(
     page.wait_for_selector("#ai-bar:not([hidden])")
     o = obs(page)
     assert o["side"] == "nordbund" and o["viewer"] == "liga"
-    assert page.inner_text("#hdr-side") == "Nordbund"
+    # The header follows the computer's turn one engine answer after the bar appears (a loaded machine
+    # shows the gap): wait for it, then read.
+    page.wait_for_function("() => document.getElementById('hdr-side').textContent === 'Nordbund'")
+    o = obs(page)
     assert page.inner_text("#hdr-money") == str(o["money"]["liga"])
     assert page.is_visible("#hdr-money-label")
     assert page.inner_text("#hdr-money-label") == "Dein Guthaben"

@@ -14,17 +14,12 @@ import urllib.parse
 import pytest
 
 from offline_helpers import (
-    ROOT, boot, end_phase, fast, launch_profile, move_one_unit, obs, play_a_turn, precache, rebuild_precache,
+    ROOT, boot, end_phase, fast, launch_profile, move_one_unit, obs, play_a_turn, precache,
     start_blitz_from_menu, wait_game, wait_my_turn, wait_offline_ready,
 )
 import serve  # noqa: E402  tools/serve.py; offline_helpers (and conftest) put tools/ on the path
 
-pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture(scope="module", autouse=True)
-def fresh_precache():
-    rebuild_precache()
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("fresh_precache")]
 
 
 def same_origin(url: str, base_url: str) -> bool:

@@ -10,43 +10,17 @@ import json
 import pytest
 
 from offline_helpers import (
-    boot, end_phase, fast, move_one_unit, obs, rebuild_precache, start_blitz_from_menu, wait_game, wait_my_turn,
+    AUTOSAVE, FILL_STORAGE, boot, end_phase, fast, import_message, move_one_unit, notice, obs, playing,
+    start_blitz_from_menu, storage, wait_game, wait_my_turn,
 )
 
-pytestmark = pytest.mark.e2e
-
-AUTOSAVE = "kaltfront.autosave"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def fresh_precache():
-    rebuild_precache()
-
-
-def storage(page) -> dict:
-    return page.evaluate("() => Object.fromEntries(Object.keys(localStorage).map(k => [k, localStorage.getItem(k)]))")
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("fresh_precache")]
 
 
 def engine_save(page, scenario: str = "bornholm") -> str:
     """A fresh game's save text straight from the engine (the page stays in the menu)."""
     page.evaluate("(s) => kaltfront.call('new_game', {scenario: s, seed: 3, fog: false, players: {nordbund: 'human', liga: 'leicht'}})", scenario)
     return page.evaluate("() => kaltfront.call('save', {})")
-
-
-def playing(page, base_url, wait_for_engine) -> dict:
-    """A Blitz game against Leicht with one move made; returns the observation after the autosave."""
-    fast(page)
-    boot(page, base_url, wait_for_engine)
-    start_blitz_from_menu(page, strength="leicht", fog=False)
-    wait_my_turn(page, "move")
-    move_one_unit(page)
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('kaltfront.autosave') || '{}').kind === 'kaltfront-slot'")
-    return obs(page)
-
-
-def notice(page) -> str:
-    page.wait_for_selector("#menu-notice:not([hidden])", timeout=20_000)
-    return page.inner_text("#menu-notice")
 
 
 def test_first_layout_is_migrated(page, base_url, wait_for_engine):
@@ -154,22 +128,12 @@ def test_unreadable_autosave_is_copied_before_a_new_game_overwrites_it(page, bas
     assert list(rescued.values()) == ["{kaputt"]
 
 
-FILL = """() => {
-  let chunk = "x".repeat(1 << 20), i = 0;
-  while (chunk.length > 0) {
-    try { localStorage.setItem("fuellung." + i, chunk); i++; }
-    catch (e) { chunk = chunk.slice(0, chunk.length >> 1); }
-  }
-  return i;
-}"""
-
-
 def test_full_quota_gets_a_message_and_the_game_goes_on(page, base_url, wait_for_engine):
     playing(page, base_url, wait_for_engine)
     end_phase(page)
     wait_my_turn(page, "attack")
     last_good = storage(page)[AUTOSAVE]
-    page.evaluate(FILL)
+    page.evaluate(FILL_STORAGE)
 
     end_phase(page)  # the autosave after this phase cannot be written
     page.wait_for_selector("#toast:not([hidden])")
@@ -226,9 +190,7 @@ def test_export_then_import_after_the_browser_cleared_everything(page, base_url,
     # A file that is not a save: a clear message, nothing stored.
     junk = tmp_path / "urlaub.json"
     junk.write_text('{"foto": 1}', encoding="utf-8")
-    page.set_input_files("#saves-file", str(junk))
-    page.wait_for_function("() => document.getElementById('saves-message').textContent !== ''")
-    assert "kein Kaltfront-Spielstand" in page.inner_text("#saves-message")
+    assert "kein Kaltfront-Spielstand" in import_message(page, junk)
 
     page.set_input_files("#saves-file", str(path))
     wait_game(page)

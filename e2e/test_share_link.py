@@ -12,15 +12,10 @@ import urllib.parse
 import pytest
 
 from offline_helpers import (
-    boot, fast, obs, rebuild_precache, start_blitz_from_menu, wait_game, wait_my_turn, wait_offline_ready,
+    boot, fast, notice, obs, start_blitz_from_menu, wait_game, wait_my_turn, wait_offline_ready,
 )
 
-pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture(scope="module", autouse=True)
-def fresh_precache():
-    rebuild_precache()
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("fresh_precache")]
 
 
 def open_link(page, base_url, wait_for_engine, fragment: str) -> None:
@@ -31,11 +26,6 @@ def open_link(page, base_url, wait_for_engine, fragment: str) -> None:
 
 def blitz_scenarios(page) -> list[dict]:
     return [s for s in page.evaluate("() => kaltfront.call('scenarios', {})") if s["blitz"]]
-
-
-def notice(page) -> str:
-    page.wait_for_selector("#menu-notice:not([hidden])", timeout=20_000)
-    return page.inner_text("#menu-notice")
 
 
 def test_good_link_starts_that_game(page, base_url, wait_for_engine):

@@ -11,17 +11,10 @@ import json
 import pytest
 
 from offline_helpers import (
-    boot, end_phase, fast, move_one_unit, obs, rebuild_precache, start_blitz_from_menu, wait_game, wait_my_turn,
+    boot, end_phase, fast, move_one_unit, obs, play_one_move, start_blitz_from_menu, wait_game, wait_my_turn,
 )
 
-pytestmark = pytest.mark.e2e
-
-AUTOSAVE = "kaltfront.autosave"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def fresh_precache():
-    rebuild_precache()
+pytestmark = [pytest.mark.e2e, pytest.mark.usefixtures("fresh_precache")]
 
 
 def autosave(page) -> dict:
@@ -36,10 +29,7 @@ def test_two_tabs_on_one_game_never_overwrite_each_other(context, base_url, wait
     fast(context)
     a = context.new_page()
     boot(a, base_url, wait_for_engine)
-    start_blitz_from_menu(a, strength="leicht", fog=False)
-    wait_my_turn(a, "move")
-    move_one_unit(a)
-    a.wait_for_function("() => JSON.parse(localStorage.getItem('kaltfront.autosave') || '{}').kind === 'kaltfront-slot'")
+    play_one_move(a)
     game_id = autosave(a)["game_id"]
 
     # Tab B opens the app and tries to continue the same game: it is told, and does not play.

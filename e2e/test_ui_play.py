@@ -78,7 +78,7 @@ def pixel(page, h):
 
 def centre_on(page, h):
     page.evaluate("([c, r]) => { const p = kaltfront.camera.hexToScreen(c, r); const cam = kaltfront.camera;"
-                  " cam.panBy(cam.viewW / 2 - p.x, cam.viewH / 2 - p.y); }", list(h))
+                  " cam.panBy(cam.viewW / 2 - p.x, cam.viewH / 2 - p.y); kaltfront.redraw(); }", list(h))
 
 
 def occupied(o) -> set:

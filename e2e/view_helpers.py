@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import math
 
+# The app booted fast (FAST_APP: no opening pan, the computer plays without animation), the observation and
+# the wait for the own turn are the same as for the issue-6/12 tests; the test files import them from here.
+from offline_helpers import FAST_APP, obs, wait_my_turn  # noqa: F401
+
 # The devices issue 11 was tried on (and COMMON.md's screenshot set).
 DEVICES = {
     "desktop": {"viewport": {"width": 1366, "height": 768}},
@@ -16,18 +20,6 @@ DEVICES = {
     "landscape": {"viewport": {"width": 915, "height": 412}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True},
     "tablet": {"viewport": {"width": 1024, "height": 1366}, "is_mobile": True, "has_touch": True},
 }
-
-# Runs before the app's scripts: no opening pan, and the computer plays without animation.
-FAST_APP = """
-(() => {
-  let value;
-  Object.defineProperty(window, "kaltfront", {
-    configurable: true,
-    get() { return value; },
-    set(v) { value = v; try { v.skipIntro = true; if (v.setAiDelay) v.setAiDelay(0); } catch (e) {} },
-  });
-})();
-"""
 
 HEX_SIZE = 32
 HEX_W = math.sqrt(3) * HEX_SIZE
@@ -47,10 +39,6 @@ def dist(a, b) -> int:
     return max(abs(x - y) for x, y in zip(cube(a), cube(b)))
 
 
-def obs(page) -> dict:
-    return page.evaluate("() => kaltfront.state.obs")
-
-
 def hq_at(o: dict, own: bool):
     viewer = o["viewer"]
     return next(b["at"] for b in o["buildings"] if b["type"] == "hq" and (b["owner"] == viewer) == own and b["owner"])
@@ -67,17 +55,12 @@ def camera(page) -> dict:
 
 def centre_on(page, h) -> None:
     page.evaluate("([c, r]) => { const p = kaltfront.camera.hexToScreen(c, r); const cam = kaltfront.camera;"
-                  " cam.panBy(cam.viewW / 2 - p.x, cam.viewH / 2 - p.y); }", list(h))
+                  " cam.panBy(cam.viewW / 2 - p.x, cam.viewH / 2 - p.y); kaltfront.redraw(); }", list(h))
 
 
 def hex_xy(page, h) -> tuple[float, float]:
     p = page.evaluate("([c, r]) => kaltfront.hexToScreen(c, r)", list(h))
     return p["x"], p["y"]
-
-
-def wait_my_turn(page, phase: str | None = None, timeout: int = 90_000) -> None:
-    cond = "kaltfront.myTurn()" + (f" && kaltfront.state.obs.phase === '{phase}'" if phase else "")
-    page.wait_for_function(f"() => {cond} && !kaltfront.state.busy", timeout=timeout)
 
 
 def wait_centre_near(page, h, within: int = 2, timeout: int = 5000, tol: float = 0.5) -> None:

@@ -107,8 +107,52 @@ def _unit(state: GameState, uid: int | None, utype: str | None = None, side: str
     return f"{name} ({SIDE_NAMES[side]})" if side in SIDE_NAMES else name
 
 
+# Events told in one fixed sentence. The words in braces come from `_Words`: {unit} the event's unit,
+# {lost} a unit that is gone (named by the type and side the event carries), {side} the event's side,
+# {phase} the phase's name, {at} where it happened, {place} the building there by name; any other word
+# is the event's own field ({level}, {amount}, {hp}, {round}).
+_SENTENCES = {
+    "destroyed": "{lost} {at} vernichtet.",
+    "crashed": "{lost} ist {at} abgestürzt.",
+    "level_up": "{unit} steigt auf Stufe {level}.",
+    "capture_started": "{unit} beginnt die Eroberung von {place}.",
+    "captured": "{side} erobert {place}.",
+    "income": "Einnahmen {side}: +{amount}.",
+    "repaired": "{unit} wird {at} repariert ({hp} hp).",
+    "phase": "{side}: {phase}, Runde {round}.",
+    "surrendered": "{side} gibt auf.",
+}
+
+
+class _Words(dict):
+    """One event's words for a `_SENTENCES` line, each worked out only when the sentence asks for it."""
+
+    def __init__(self, state: GameState, e: dict, places: _Places) -> None:
+        super().__init__()
+        self.state, self.e, self.places = state, e, places
+
+    def __missing__(self, word: str):
+        e = self.e
+        if word == "unit":
+            return _unit(self.state, e["unit"], None, e.get("side"))
+        if word == "lost":
+            return _unit(self.state, None, e.get("unit_type"), e.get("side"))
+        if word == "side":
+            return SIDE_NAMES[e["side"]]
+        if word == "phase":
+            return PHASE_NAMES[e["phase"]]
+        if word == "at":
+            return self.places.at(e.get("at"))
+        if word == "place":
+            return self.places.name(e["at"])
+        return e[word]
+
+
 def _line(state: GameState, e: dict, side: str, places: _Places, seen: frozenset[int]) -> str | None:
     kind = e["type"]
+    sentence = _SENTENCES.get(kind)
+    if sentence is not None:
+        return sentence.format_map(_Words(state, e, places))
     if kind == "moved":
         who = _unit(state, e["unit"], e.get("unit_type"), e.get("side"))
         if e.get("to") is not None and e.get("from") is not None:
@@ -138,26 +182,8 @@ def _line(state: GameState, e: dict, side: str, places: _Places, seen: frozenset
         if e.get("counter_damage"):
             s += f", Erwiderung {e['counter_damage']}"
         return s + "."
-    if kind == "destroyed":
-        return f"{_unit(state, None, e.get('unit_type'), e.get('side'))} {places.at(e.get('at'))} vernichtet."
-    if kind == "crashed":
-        return f"{_unit(state, None, e.get('unit_type'), e.get('side'))} ist {places.at(e.get('at'))} abgestürzt."
-    if kind == "level_up":
-        return f"{_unit(state, e['unit'], None, e.get('side'))} steigt auf Stufe {e['level']}."
-    if kind == "capture_started":
-        return f"{_unit(state, e['unit'], None, e.get('side'))} beginnt die Eroberung von {places.name(e['at'])}."
-    if kind == "captured":
-        return f"{SIDE_NAMES[e['side']]} erobert {places.name(e['at'])}."
-    if kind == "income":
-        return f"Einnahmen {SIDE_NAMES[e['side']]}: +{e['amount']}."
-    if kind == "repaired":
-        return f"{_unit(state, e['unit'], None, e.get('side'))} wird {places.at(e.get('at'))} repariert ({e['hp']} hp)."
     if kind == "built":
         return f"{_type_name(e.get('unit_type'))} ({SIDE_NAMES[e['side']]}) gebaut {places.at(e['at'])} ({e['cost']})."
-    if kind == "phase":
-        return f"{SIDE_NAMES[e['side']]}: {PHASE_NAMES[e['phase']]}, Runde {e['round']}."
-    if kind == "surrendered":
-        return f"{SIDE_NAMES[e['side']]} gibt auf."
     if kind == "undone":  # D16: only the side that took it back sees this event
         what = {"move": "Bewegung", "load": "Einladen", "unload": "Ausladen", "build": "Produktion"}
         return f"{what.get(e['action'].get('type'), 'Aktion')} zurückgenommen."

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 
 from .actions import IllegalAction, action_from_json
+from .limits import too_deep
 from .rulesdata import SIDES
 from .save import MAX_RECORD_ACTIONS, SaveError, game_from_dict, game_to_dict
 
@@ -91,6 +92,10 @@ def load_replay(text: str | bytes | dict) -> Replay:
         if len(text) > MAX_REPLAY_CHARS:
             raise ReplayError(f"Die Wiederholung ist zu groß (mehr als {MAX_REPLAY_CHARS // 1_000_000} "
                               f"Millionen Zeichen); so große Wiederholungen gibt es nicht.")
+        # Measured before parsing, as at every door: under Pyodide deep nesting overflows the
+        # WebAssembly stack instead of raising RecursionError (limits.too_deep).
+        if too_deep(text):
+            raise ReplayError("Die Wiederholung ist beschädigt (zu tief verschachtelt).")
         try:
             data = json.loads(text)
         except UnicodeDecodeError:

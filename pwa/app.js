@@ -1102,6 +1102,8 @@ window.kaltfront = {
     return times;
   },
   lastFrameMs: () => lastFrame,
+  /** Tests that move the camera directly (not by input, which draws itself): draw the frame now. */
+  redraw: () => drawNow(),
   cursorAt: () => cursor.at,
   /** Tests (issue 11.9): the map labels and unit boxes of the last frame, as laid out (screen pixels). */
   labels: () => renderer.lastLabels || { labels: [], obstacles: [] },

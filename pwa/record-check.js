@@ -2,7 +2,7 @@
 // (issue 12.3, 12.5): every field of a save record the shell touches, and the shape of a JSON text
 // (size, nesting) before JSON.parse ever sees it. The engine still checks the game inside a record
 // itself (bridge op "load"); this module guards the shell's own use of the envelope: a record whose
-// `meta.log` is not a list of strings or whose `camera` is not three numbers would otherwise give a
+// `meta.log` is not a list of strings would otherwise give a
 // blank map with no message. A record that fails here is reported and left untouched (pwa/saves.js).
 // Every problem is a German sentence for the player.
 
@@ -80,15 +80,6 @@ export function savedAt(record) {
   return Number.isFinite(t) ? new Date(t) : null;
 }
 
-/** The camera a record may carry: {x, y, scale}, finite numbers and a positive scale. */
-export function cameraProblem(camera) {
-  if (camera === undefined || camera === null) return null;
-  if (!isObject(camera) || !finite(camera.x) || !finite(camera.y) || !finite(camera.scale) || !(camera.scale > 0) || camera.scale > 100) {
-    return "die gespeicherte Kartenansicht ist ungültig";
-  }
-  return null;
-}
-
 function logProblem(log, what) {
   if (log === undefined || log === null) return null;
   if (!Array.isArray(log) || log.length > MAX_LOG_LINES) return `${what} ist keine Liste von Zeilen`;
@@ -123,8 +114,8 @@ export function recordProblem(record) {
   else if (meta) {
     if (meta.viewer !== undefined && meta.viewer !== null && !SIDES.includes(meta.viewer)) problems.push("die Seite der Ansicht ist ungültig");
     if (meta.seed !== undefined && meta.seed !== null && !(Number.isSafeInteger(meta.seed) && meta.seed >= 0)) problems.push("der Startwert ist ungültig");
-    const cam = cameraProblem(meta.camera);
-    if (cam) problems.push(cam);
+    // A damaged camera is no reason to refuse a game, like a bad time: the resumed view frames the
+    // own HQ instead (camera.restore refuses it, issue 11.1), and nothing is lost.
     const log = logProblem(meta.log, "das Protokoll");
     if (log) problems.push(log);
     // A per-side log (hot-seat under fog, D15): {nordbund: [...], liga: [...]}.

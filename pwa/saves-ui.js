@@ -286,30 +286,38 @@ function importBackup(data, hooks, dialog) {
   $("backup-keep").focus();
 }
 
+// ---- small dialogs ----------------------------------------------------------------------------------------
+
+/**
+ * A small overlay card (heading `title`, then `children`) that replaces an earlier one with the same id,
+ * is appended to the page and gives the focus to the element `focus`. `label` becomes its aria-label;
+ * `onEscape`, when given, runs on the Escape key. Returns the dialog's element.
+ */
+function showSmallDialog({ id, title, role, label, onEscape, focus }, ...children) {
+  const earlier = $(id);
+  if (earlier) earlier.remove();
+  const dialog = el("section", { id, className: "overlay" }, el("div", { className: "card small" }, el("h2", { textContent: title }), ...children));
+  dialog.setAttribute("role", role);
+  if (label) dialog.setAttribute("aria-label", label);
+  if (onEscape) dialog.addEventListener("keydown", (e) => { if (e.key === "Escape") onEscape(); });
+  document.body.append(dialog);
+  $(focus).focus();
+  return dialog;
+}
+
 // ---- after an engine crash ------------------------------------------------------------------------------
 
 /** Offer to reload and continue from the last autosave; `reload()` does the rest. */
 export function showCrashDialog(errorMessage, { hasAutosave, reload }) {
-  let dialog = $("crash");
-  if (dialog) dialog.remove();
   const text = hasAutosave
     ? "Neu laden und beim letzten automatischen Spielstand weiterspielen?"
     : "Neu laden, um die Spiel-Engine neu zu starten?";
-  dialog = el(
-    "section",
-    { id: "crash", className: "overlay" },
-    el(
-      "div",
-      { className: "card small" },
-      el("h2", { textContent: "Die Spiel-Engine ist abgestürzt" }),
-      el("p", { textContent: errorMessage }),
-      el("p", { textContent: text }),
-      el("button", { id: "crash-reload", className: "primary wide", textContent: "Neu laden", onclick: () => reload() }),
-    ),
+  showSmallDialog(
+    { id: "crash", title: "Die Spiel-Engine ist abgestürzt", role: "alertdialog", focus: "crash-reload" },
+    el("p", { textContent: errorMessage }),
+    el("p", { textContent: text }),
+    el("button", { id: "crash-reload", className: "primary wide", textContent: "Neu laden", onclick: () => reload() }),
   );
-  dialog.setAttribute("role", "alertdialog");
-  document.body.append(dialog);
-  $("crash-reload").focus();
 }
 
 // ---- one game, one tab (issue 12.1) ----------------------------------------------------------------------
@@ -319,26 +327,14 @@ export function showCrashDialog(errorMessage, { hasAutosave, reload }) {
  * @param {{text: string, takeOver: () => void, close?: () => void}} options
  */
 export function showTabDialog({ title, text, takeOver, close }) {
-  let dialog = $("tab-elsewhere");
-  if (dialog) dialog.remove();
+  let dialog = null;
   const done = () => { dialog.remove(); if (close) close(); };
-  dialog = el(
-    "section",
-    { id: "tab-elsewhere", className: "overlay" },
-    el(
-      "div",
-      { className: "card small" },
-      el("h2", { textContent: title }),
-      el("p", { textContent: text }),
-      el("button", { id: "tab-takeover", className: "primary wide", textContent: "Hier weiterspielen", onclick: () => { dialog.remove(); takeOver(); } }),
-      el("button", { id: "tab-menu", className: "wide ghost", textContent: "Zum Hauptmenü", onclick: done }),
-    ),
+  dialog = showSmallDialog(
+    { id: "tab-elsewhere", title, role: "alertdialog", label: title, onEscape: done, focus: "tab-takeover" },
+    el("p", { textContent: text }),
+    el("button", { id: "tab-takeover", className: "primary wide", textContent: "Hier weiterspielen", onclick: () => { dialog.remove(); takeOver(); } }),
+    el("button", { id: "tab-menu", className: "wide ghost", textContent: "Zum Hauptmenü", onclick: done }),
   );
-  dialog.setAttribute("role", "alertdialog");
-  dialog.setAttribute("aria-label", title);
-  dialog.addEventListener("keydown", (e) => { if (e.key === "Escape") done(); });
-  document.body.append(dialog);
-  $("tab-takeover").focus();
 }
 
 // ---- storage full (issue 12.6) ----------------------------------------------------------------------------
@@ -366,29 +362,17 @@ export function showSaveWarning(failures, { message, exportGame, freeSpace }) {
 }
 
 function openSaveWarning(failures, { message, exportGame, freeSpace }) {
-  let dialog = $("save-warning-dialog");
-  if (dialog) dialog.remove();
+  let dialog = null;
   const close = () => dialog.remove();
-  dialog = el(
-    "section",
-    { id: "save-warning-dialog", className: "overlay" },
-    el(
-      "div",
-      { className: "card small" },
-      el("h2", { textContent: "Nicht gespeichert" }),
-      el("p", { textContent: message }),
-      el("p", {
-        textContent: `Seit dem letzten gelungenen automatischen Spielstand ${failures === 1 ? "ist 1 Speicherung" : `sind ${failures} Speicherungen`} ` +
-          "fehlgeschlagen. Exportiere das laufende Spiel als Datei oder lösche alte Spielstände; danach wird sofort wieder gespeichert.",
-      }),
-      el("button", { id: "save-warning-export", className: "primary wide", textContent: "Spiel als Datei exportieren", onclick: async () => { close(); await exportGame(); } }),
-      el("button", { id: "save-warning-free", className: "wide", textContent: "Platz schaffen (Spielstände)", onclick: () => { close(); freeSpace(); } }),
-      el("button", { id: "save-warning-close", className: "wide ghost", textContent: "Weiterspielen", onclick: close }),
-    ),
+  dialog = showSmallDialog(
+    { id: "save-warning-dialog", title: "Nicht gespeichert", role: "dialog", label: "Nicht gespeichert", onEscape: close, focus: "save-warning-export" },
+    el("p", { textContent: message }),
+    el("p", {
+      textContent: `Seit dem letzten gelungenen automatischen Spielstand ${failures === 1 ? "ist 1 Speicherung" : `sind ${failures} Speicherungen`} ` +
+        "fehlgeschlagen. Exportiere das laufende Spiel als Datei oder lösche alte Spielstände; danach wird sofort wieder gespeichert.",
+    }),
+    el("button", { id: "save-warning-export", className: "primary wide", textContent: "Spiel als Datei exportieren", onclick: async () => { close(); await exportGame(); } }),
+    el("button", { id: "save-warning-free", className: "wide", textContent: "Platz schaffen (Spielstände)", onclick: () => { close(); freeSpace(); } }),
+    el("button", { id: "save-warning-close", className: "wide ghost", textContent: "Weiterspielen", onclick: close }),
   );
-  dialog.setAttribute("role", "dialog");
-  dialog.setAttribute("aria-label", "Nicht gespeichert");
-  dialog.addEventListener("keydown", (e) => { if (e.key === "Escape") close(); });
-  document.body.append(dialog);
-  $("save-warning-export").focus();
 }

@@ -94,17 +94,26 @@ export class Session {
     });
   }
 
-  /** Download the running game as a save file, straight from the engine (the autosave may be stale). */
-  async exportRunningGame() {
+  /**
+   * The running game and its save text, straight from the engine (the autosave may be stale).
+   * Null when no game runs, or (after a toast with the engine's message) when the engine refuses.
+   */
+  async saveRunningGame() {
     const game = this.app.game();
-    if (!game) return false;
-    let text;
+    if (!game) return null;
     try {
-      text = await this.app.call("save", {});
+      return { game, text: await this.app.call("save", {}) };
     } catch (e) {
       this.app.toast(e.message);
-      return false;
+      return null;
     }
+  }
+
+  /** Download the running game as a save file, straight from the engine (the autosave may be stale). */
+  async exportRunningGame() {
+    const saved = await this.saveRunningGame();
+    if (!saved) return false;
+    const { game, text } = saved;
     const record = saves.makeRecord(text, { players: game.players, gameId: game.id, meta: this.app.meta ? this.app.meta() : {} });
     const entry = { ok: true, key: "export", slot: "export", record };
     downloadText(saves.exportFileName(entry), saves.exportText(entry));
@@ -181,15 +190,9 @@ export class Session {
 
   /** "Speichern": the autosave plus a save of this game that a new game never replaces. */
   async saveSlot() {
-    const game = this.app.game();
-    if (!game) return false;
-    let text;
-    try {
-      text = await this.app.call("save", {});
-    } catch (e) {
-      this.app.toast(e.message);
-      return false;
-    }
+    const saved = await this.saveRunningGame();
+    if (!saved) return false;
+    const { game, text } = saved;
     const meta = this.app.meta ? this.app.meta() : {};
     const result = saves.saveSlot(text, { players: game.players, gameId: game.id, slot: game.id, meta });
     if (!result.ok) this.app.toast(result.message);

@@ -128,6 +128,17 @@ def test_issue13_truncated_or_not_json():
         assert_german(str(exc.value))
 
 
+def test_issue13_a_deeply_nested_replay_is_refused_before_parsing():
+    """Issue 10's doors, for replay files too: nesting is measured before json.loads, because under
+    Pyodide a deep text overflows the WebAssembly stack instead of raising RecursionError."""
+    for deep in ("[" * 5000 + "]" * 5000, '{"a":' * 150 + "1" + "}" * 150):
+        with pytest.raises(ReplayError) as exc:
+            load_replay(deep)
+        assert "verschachtelt" in str(exc.value)
+    answer = call("replay_open", replay="[" * 5000 + "]" * 5000)
+    assert answer["ok"] is False and "verschachtelt" in answer["error"]["message"], answer
+
+
 def call(op, **args):
     return json.loads(bridge.handle(json.dumps({"op": op, "args": args})))
 

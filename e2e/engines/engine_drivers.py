@@ -22,12 +22,12 @@ import os
 import queue
 import shutil
 import subprocess
-import sys
 import threading
 import time
-import urllib.request
 import warnings
 from pathlib import Path
+
+import serve_process  # e2e/, on the path through e2e/conftest.py (bench_engines.py puts it there too)
 
 ROOT = Path(__file__).resolve().parents[2]
 WEBKIT_DRIVER = os.environ.get("KALTFRONT_WEBKITDRIVER", "/usr/bin/WebKitWebDriver")
@@ -69,43 +69,24 @@ class AppServer:
 
     def __init__(self, log_path: Path):
         self._log = open(log_path, "w")
-        self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "tools" / "serve.py"), "--host", "127.0.0.1", "--port", "0", "--root", str(ROOT)],
-            stdout=subprocess.PIPE, stderr=self._log, text=True, cwd=ROOT,
-        )
-        lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=lambda: lines.put(self.proc.stdout.readline()), daemon=True).start()
         try:
-            line = lines.get(timeout=20)
-        except queue.Empty:
-            line = ""
-        if not line.startswith("Kaltfront: http"):
-            self.stop()
-            raise DriverError(f"tools/serve.py did not start (printed {line!r}); see {log_path}")
+            self.proc, url = serve_process.start_server(self._log, log_path)
+        except serve_process.ServerError as e:
+            self._log.close()
+            raise DriverError(str(e)) from None
         # localhost, not 127.0.0.1: a secure context by name in every engine (service workers need one).
-        self.url = line.split(": ", 1)[1].strip().replace("127.0.0.1", "localhost")
-        end = time.monotonic() + 20
-        while not self.answers():
-            if time.monotonic() > end:
-                self.stop()
-                raise DriverError(f"the test server at {self.url} does not answer")
-            time.sleep(0.1)
+        self.url = url.replace("127.0.0.1", "localhost")
+        try:
+            serve_process.wait_until_answering(self.url)
+        except serve_process.ServerError as e:
+            self.stop()
+            raise DriverError(str(e)) from None
 
     def answers(self) -> bool:
-        try:
-            with urllib.request.urlopen(self.url, timeout=2) as response:
-                return response.status == 200
-        except OSError:
-            return False
+        return serve_process.answers(self.url)
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        serve_process.end_process(self.proc)
         self._log.close()
 
 
@@ -138,13 +119,7 @@ class VirtualDisplay:
         self.display = ":" + number.decode().strip()
 
     def close(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+        serve_process.end_process(self.proc)
 
 
 # ---- the common browser interface ---------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { Renderer } from "../render.js";
 import { Input } from "../input.js";
 import { SIDE_NAME } from "../texts.js";
 import * as replays from "../replays.js";
+import { downloadText } from "../saves-ui.js";
 
 const $ = (id) => document.getElementById(id);
 const SPEEDS = [["0.5", "0,5×"], ["1", "1×"], ["2", "2×"], ["4", "4×"]];
@@ -26,16 +27,6 @@ function el(tag, props = {}, ...children) {
   }
   node.append(...children);
   return node;
-}
-
-function downloadText(fileName, text) {
-  const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
-  const a = el("a", { href: url, download: fileName });
-  a.hidden = true;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export class ReplayScreen {
