@@ -1,5 +1,5 @@
 """Command line: `python -m kaltfront rules --json`, `scenarios --json`, `preview MAP --out FILE`,
-`selfplay …`, `campaign-selfplay …` (see README)."""
+`selfplay …`, `roundrobin …`, `campaign-selfplay …` (see README)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ def main(argv: list[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] in ("-h", "--help"):
         print("Aufruf: python -m kaltfront rules [--json] | scenarios [--json] | "
-              "preview KARTE --out DATEI | selfplay … | campaign-selfplay …")
+              "preview KARTE --out DATEI | selfplay … | roundrobin … | campaign-selfplay …")
         return 0 if args else 2
     cmd, rest = args[0], args[1:]
     if cmd == "rules":
@@ -39,6 +39,9 @@ def main(argv: list[str] | None = None) -> int:
     if cmd == "campaign-selfplay":
         from .campaign.selfplay import main as campaign_selfplay_main
         return campaign_selfplay_main(rest) or 0
+    if cmd == "roundrobin":
+        from .roundrobin import main as roundrobin_main
+        return roundrobin_main(rest) or 0
     if cmd == "selfplay":
         from .selfplay import main as selfplay_main
         return selfplay_main(rest) or 0

@@ -2,6 +2,10 @@
 
     python -m kaltfront selfplay --map bornholm --nordbund schwer --liga normal --games 40 --seed 1 --fog
     python -m kaltfront selfplay --map all-blitz --nordbund schwer --liga normal --games 120 --swap --fog
+    python -m kaltfront selfplay --map all-blitz --nordbund greedy --liga schwer --games 24 --swap --fog
+
+Besides the three strengths a side may be played by a reference bot, `greedy` or `rollout`
+(kaltfront/ai/reference.py, issue 16): self-play only, never a strength in the UI.
 
 Prints wins per side and per strength, draws, average rounds and think time per turn, and ends with
 a one-line summary such as `schwer 31 – normal 7 – draws 2` (`--json`: the same as JSON). Game k uses
@@ -18,7 +22,11 @@ import time
 
 import kaltfront
 
-from .ai import STRENGTHS, AIPlayer
+from .ai import STRENGTHS
+from .ai.reference import REFERENCE_BOTS, make_player
+
+# The three strengths and the reference bots (issue 16; self-play only, never in the UI).
+PLAYERS = STRENGTHS + REFERENCE_BOTS
 
 MAX_ACTIONS = 20_000  # a game that needs more has stalled: it is scored as a draw
 
@@ -31,9 +39,10 @@ def play(game, players: dict[str, str], seed: int = 0, *, check_legal: bool = Fa
          record: bool = False, max_rounds: int | None = None) -> dict:
     """Play one game to its end with AIPlayers for both sides; returns a result dict.
 
-    players: {"nordbund": strength, "liga": strength}. With check_legal every action is first checked
+    players: {"nordbund": strength, "liga": strength}; a strength may also be a reference bot
+    ("greedy", "rollout", issue 16). With check_legal every action is first checked
     against the engine's `legal_actions()`; an illegal one raises AssertionError."""
-    ais = {side: AIPlayer(players[side], side, seed=seed * 2 + k)
+    ais = {side: make_player(players[side], side, seed=seed * 2 + k)
            for k, side in enumerate(("nordbund", "liga"))}
     think: dict[str, list[float]] = {"nordbund": [], "liga": []}
     actions: list[dict] = []
@@ -145,8 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m kaltfront selfplay",
                                 description="Computer gegen Computer, ohne Oberfläche (issue 4).")
     p.add_argument("--map", default="all-blitz", help="Szenario-ID(s), durch Komma getrennt, oder all-blitz")
-    p.add_argument("--nordbund", choices=STRENGTHS, default="normal")
-    p.add_argument("--liga", choices=STRENGTHS, default="normal")
+    p.add_argument("--nordbund", choices=PLAYERS, default="normal")
+    p.add_argument("--liga", choices=PLAYERS, default="normal")
     p.add_argument("--games", type=int, default=10)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--fog", action="store_true", help="Nebel des Krieges an")

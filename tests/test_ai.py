@@ -458,3 +458,56 @@ def test_r7_schwer_keeps_a_core_of_artillery_that_fires_without_answer():
         built[strength] = [e["unit_type"] for e in events if e["type"] == "built" and e["at"] == [1, 1]]
     assert built["schwer"] == ["panzerhaubitze"]
     assert built["normal"] and built["normal"] != ["panzerhaubitze"]
+
+
+# -- issue 16: Schwer against everyone ------------------------------------------------------------------
+
+def test_issue16_r8_schwer_hq_guard_survives_the_enemy_attack_phase():
+    """Issue 16, R8 (the enemy fires before it moves): an enemy Jäger next to the HQ, two Kampfpanzer
+    and a Schützenpanzer in reach of it. A Jäger built on the HQ would be shot off and the HQ taken; Schwer
+    keeps a unit on the HQ that survives the expected damage of every enemy shot that can reach it."""
+    terrain = ["..........",
+               "..........",
+               ".H........",
+               "..........",
+               ".........H"]
+    units = [unit(1, "kampfpanzer", "nordbund", [3, 2]), unit(2, "jaeger", "nordbund", [5, 0]),
+             unit(10, "jaeger", "liga", [2, 1]), unit(11, "kampfpanzer", "liga", [2, 3]),
+             unit(12, "kampfpanzer", "liga", [0, 1]), unit(13, "schuetzenpanzer", "liga", [0, 3])]
+    g = kaltfront.Game.from_json(position(terrain, units, blitz=True, round_limit=10, round_=3,
+                                          money=(800, 0), owners={(1, 2): "nordbund", (9, 4): "liga"}))
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    assert g.side == "liga" and g.phase == "attack"
+    guard = next((u for u in g.observe("liga")["units"] if u["at"] == [1, 2]), None)
+    assert guard is not None and guard["side"] == "nordbund"
+    focus = sum(o["damage"] for e in (10, 11, 12, 13)
+                for o in g.attack_options(e) if o["target"] == [1, 2])
+    assert focus < guard["hp"], (guard, focus)
+
+
+def test_issue16_schwer_declines_a_trade_whose_counter_fire_costs_more():
+    """Issue 16: a Schützenpanzer does not hit a full Kampfpanzer in a wood (little dealt, more taken:
+    the answer costs more than the hit wins, and nothing is killed or saved)."""
+    terrain = ["H........H", ".....w....", "." * 10, "." * 10]
+    units = [unit(1, "schuetzenpanzer", "nordbund", [4, 1], hp=7), unit(2, "kampfpanzer", "liga", [5, 1])]
+    g = kaltfront.Game.from_json(position(terrain, units, phase="attack", blitz=True, round_limit=10,
+                                          owners={(0, 0): "nordbund", (9, 0): "liga"}))
+    o = g.attack_options(1)[0]
+    assert o["counter"] * 400 > o["damage"] * 700
+    assert AIPlayer("schwer", "nordbund", seed=1).next_action(g.observe("nordbund")) == {"type": "end_phase"}
+
+
+def test_issue16_schwer_builds_no_fleet_the_enemy_seen_does_not_call_for():
+    """Issue 16 (Kieler Bucht: ten Patrouillenboote): with two warships of its own and no enemy ship
+    seen, Schwer builds no further warship in its harbour; Normal is unchanged (R6)."""
+    terrain = ["~~~~~~~~~~",
+               "kkkkkkkkkk",
+               "P.........",
+               "H........H"]
+    units = [unit(1, "patrouillenboot", "nordbund", [2, 0]), unit(2, "patrouillenboot", "nordbund", [4, 0]),
+             unit(3, "jaeger", "nordbund", [1, 3]), unit(10, "kampfpanzer", "liga", [8, 2])]
+    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=3, money=(3000, 0),
+                                          owners={(0, 2): "nordbund", (0, 3): "nordbund", (9, 3): "liga"}))
+    _, events = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    built = [e["unit_type"] for e in events if e["type"] == "built" and e["at"] == [0, 2]]
+    assert not [t for t in built if R["units"][t]["movement"] == "see" and not R["units"][t]["transport"]]

@@ -60,6 +60,16 @@ def _priority(sit, t: dict, endgame: bool = False) -> float:
     return extra
 
 
+def _saves_building(sit, t: dict) -> bool:
+    """The target holds a building that is not the enemy's, or is a capturer next to one of ours or a
+    neutral one: hitting it may save (or free) a building, worth some counter-fire."""
+    b = sit.bld.get(t["i"])
+    if b is not None and b["owner"] != sit.en:
+        return True
+    return t["type"] in CAPTURERS and any(
+        (n := sit.bld.get(x)) is not None and n["owner"] != sit.en for x in sit.geo.nb[t["i"]])
+
+
 def leicht(game, belief, sit) -> dict | None:
     geo = sit.geo
     for u, opts in sorted(_own_attackers(game, belief, sit.me), key=lambda x: x[0]["id"]):
@@ -200,6 +210,10 @@ def schwer_plan(game, belief, sit, budget) -> list[tuple[int, int]]:
                 continue
             tgt = sit.enemies[t]
             s = _trade(sit, units[a], o, tgt)
+            if not o["destroys"] and not _saves_building(sit, tgt) and (
+                    (o["counter"] or 0) / 10 * worth(units[a]["type"], sit.blitz)
+                    > o["damage"] / 10 * worth(tgt["type"], sit.blitz)):
+                continue  # issue 16: the answer would cost more than the hit wins
             if s > 0 and (choice is None or s > choice[0]):
                 choice = (s, t)
         if choice is not None:

@@ -33,13 +33,16 @@ class Style:
     taxi: bool = False       # a Schützenpanzer carries a Jäger to a building it could not reach
     endgame: bool = False    # plays the game's last move for the most buildings (Schwer)
     artillery: int = 0       # buys indirect-fire units while it has fewer than this many
+    sturdy_guard: bool = False  # a threatened HQ under fire gets a guard that survives (issue 16)
+    finisher: bool = False   # goes for the enemy HQ when clearly ahead on maps without a round limit
 
 
 LEICHT = Style("leicht", stay_prob=0.2)
 NORMAL = Style("normal", w_danger=1.0, w_opp=0.4, w_group=0.5, w_guard=0.5, w_terrain=0.15, repair_hp=4,
                buy="situation", artillery=2)
 SCHWER = Style("schwer", w_danger=0.9, w_opp=0.4, w_group=0.5, w_guard=2.0, w_terrain=0.2, repair_hp=4,
-               buy="seen", taxi=True, endgame=True, artillery=3)
+               buy="seen", taxi=True, endgame=True, artillery=3, sturdy_guard=True,
+               finisher=True)
 
 # Units Leicht buys (R5): cheap, single-purpose, nothing that needs care.
 SIMPLE_UNITS = ("jaeger", "spaehwagen", "schuetzenpanzer", "transporter", "landungsboot")
@@ -79,6 +82,14 @@ class MovePlanner:
         self.seen_types = seen_types or {}
         self.threats = sit.capture_threats() if style.w_guard else {}
         self.money = sit.obs["money"].get(sit.me, 0)
+        # Issue 16: an HQ an enemy capturer can reach, under so much fire that a Jäger built there
+        # would be shot off before the enemy moves (R8), needs a guard that survives instead.
+        self.finishing = style.finisher and sit.finish
+        self.hot_hq = None
+        if style.sturdy_guard and sit.own_hq is not None and self.threats.get(sit.own_hq, 0) >= 1.0:
+            fresh = {"id": -1, "type": "jaeger", "hp": 10, "level": 0}
+            if sit.expected_hit(fresh, sit.own_hq) >= 8:
+                self.hot_hq = sit.own_hq
 
     # -- helpers ---------------------------------------------------------------------------------
     def apply(self, action: dict) -> list[dict]:
@@ -163,7 +174,7 @@ class MovePlanner:
             turns = -(-d // mv)
             if turns > sit.turns_left:
                 continue
-            bonus = 2.0 if i == sit.enemy_hq else 0.0
+            bonus = (8.0 if self.finishing else 2.0) if i == sit.enemy_hq else 0.0
             if i in self.claimed:
                 bonus -= 3.0
             key = (turns - bonus, d, i)
@@ -194,6 +205,10 @@ class MovePlanner:
                            if x in self.pos and o is not u and self.needs_supply_any(o))
             if needy:
                 return "versorger", sit.field_from(mc, needy)
+        if self.finishing and u["type"] not in CAPTURERS:
+            f = sit.field_from(mc, [sit.enemy_hq])
+            if f[here] < INF:
+                return "front", f  # the push on the enemy HQ: clear its guards, cover our capturers
         return "front", sit.front_field(mc)
 
     def needs_supply_any(self, u: dict) -> bool:
@@ -221,6 +236,8 @@ class MovePlanner:
             if b["owner"] == sit.me:
                 producer = bool(BUILDINGS[b["type"]]["produces"])
                 blocks = self.blocking_cost(h) if producer else 0.0
+                if blocks and h == self.hot_hq and sit.expected_hit(u, h) < 0.8 * u["hp"]:
+                    blocks = 0.0  # holding beats building a unit that would die there
                 if role == "repair" and ut["movement"] in BUILDINGS[b["type"]]["repairs"]:
                     s += 3.0
                 elif role == "supply" and ut["movement"] in BUILDINGS[b["type"]]["supplies"]:
@@ -242,6 +259,8 @@ class MovePlanner:
                 if hit >= hp:
                     loss += 0.3 * w
                 mult = 1.5 if (ut["range"] and ut["range"][0] > 1) else 1.0
+                if self.finishing:
+                    mult *= 0.5
                 if u["id"] in self.careful:
                     mult *= 4.0
                 s -= st.w_danger * mult * loss / 100
@@ -638,12 +657,22 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
     hq_threat = p.threats.get(at) if at == sit.own_hq else None
     island = _island_map(sit)
     money = p.money
+    # Schwer (issue 16): ships and aircraft only as many as the enemy seen calls for -- on Kieler
+    # Bucht the harbours once filled the army with Patrouillenboote while the land fight was lost.
+    if st.buy == "seen":
+        def fleet(ts, mclass):
+            return sum(1 for t in ts if UNITS[t]["movement"] == mclass and not UNITS[t]["transport"])
+        caps = {"see": fleet(enemy, "see") + 1, "luft": fleet(enemy, "luft") + 2}
+        have = {m: fleet(own_types, m) for m in caps}
     income = sum(BUILDINGS[b["type"]]["income"] for b in sit.bld.values() if b["owner"] == sit.me)
     best = None
     for t in types:
         ut = UNITS[t]
         cost = ut["cost"]
         if st.buy == "situation" and cost > money:
+            continue
+        if st.buy == "seen" and not ut["transport"] and ut["movement"] in caps \
+                and have[ut["movement"]] >= caps[ut["movement"]]:
             continue
         score = 0.0
         # How well it hits what the enemy has, and how badly the enemy hits it.
@@ -666,6 +695,8 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
         if t in CAPTURERS:
             want = min(5, 2 + len(sit.targets) // 2)
             score += 4.0 if capturers < want else -1.0
+            if t == "pionier" and p.finishing and own_types.count("pionier") < 2:
+                score += 6.0  # a Pionier takes the HQ at once; a Jäger needs a turn on it
             if hq_threat:
                 score += 10.0
         if ut["movement"] == "luft" and ut["fuel"] is not None:

@@ -50,14 +50,14 @@ def evaluate(game, planner: MovePlanner, sit, budget) -> float:
             if b["type"] == "hq" and (sit.blitz or u["type"] == "pionier"):
                 score += 100000
             score += building_worth(sit, b) * (1.0 if (sit.blitz or u["type"] == "pionier") else 0.5)
-    # The opponent's attack phase.
+    # The opponent's attack phase. Every own unit after the plan is a target, the ones built this
+    # phase included: a fresh Jäger on the HQ is a guard the enemy may shoot off before it moves
+    # (R8; issue 16: on Fehmarnsund the HQ fell that way).
     ga = reframe(game, en, "attack", fog=False)
     budget.spend(2)
-    hp = {uid: sit.own[uid]["hp"] for uid in pos if uid in sit.own}
-    for a in planner.actions:
-        if a["type"] == "build":
-            pass
-    cost = {uid: worth(sit.own[uid]["type"], sit.blitz) for uid in hp}
+    after = {u.id: u for u in game.units_of(me)}
+    hp = {uid: u.hp for uid, u in after.items()}
+    cost = {uid: worth(u.type, sit.blitz) for uid, u in after.items()}
     options = []
     for e in sorted(sit.enemies.values(), key=lambda x: x["id"]):
         try:
@@ -95,11 +95,18 @@ def evaluate(game, planner: MovePlanner, sit, budget) -> float:
         gained += cval
     score += gained - lost
     planner.doomed = {uid for uid, h in hp.items() if h <= 0}
+    # A guard holds a building only if it survives the whole enemy attack phase: judged by the
+    # expected damage of every enemy that can fire on it where it stands, all on it at once.
+    on_guard = {u.at: uid for uid, u in after.items()}
+    focus: dict[int, int] = {}
+    for e, o in options:
+        t = o["target_id"]
+        focus[t] = focus.get(t, 0) + (after[t].hp if o["destroys"] else o["damage"])
     # The opponent's move: which of our buildings its capturers could stand on.
     gm = reframe(game, en, "move", fog=False)
     budget.spend(2)
     own_b = {i: b for i, b in sit.bld.items() if b["owner"] == me or (sit.blitz and b["owner"] is None)}
-    guard = {i: uid for uid, i in pos.items()}
+    guard = on_guard
     threatened: dict[int, float] = {}
     for e in sorted(sit.enemies.values(), key=lambda x: x["id"]):
         if e["type"] not in CAPTURERS:
@@ -111,7 +118,8 @@ def evaluate(game, planner: MovePlanner, sit, budget) -> float:
         budget.spend(1)
         for i, b in own_b.items():
             g_uid = guard.get(i)
-            dead_guard = g_uid is not None and hp.get(g_uid, 1) <= 0
+            dead_guard = g_uid is not None and (hp.get(g_uid, 1) <= 0
+                                                or focus.get(g_uid, 0) >= after[g_uid].hp)
             if i in dests or (dead_guard and sit.building_field("fuss", i)[e["i"]] <= UNITS[e["type"]]["move"]):
                 threatened[i] = 1.0
     for i in threatened:

@@ -46,6 +46,13 @@ class Situation:
         self.enemy_hq = next((i for i, b in self.bld.items() if b["type"] == "hq" and b["owner"] == self.en),
                              None)
         self.targets = sorted(i for i, b in self.bld.items() if b["owner"] != me)  # capture objectives
+        # Finishing a won game (issue 16): on a map without a round limit, when we are clearly ahead
+        # in what we know of both armies (or the game drags on), the army goes for the enemy HQ
+        # instead of trading shots forever. Only styles with `finisher` act on it (Schwer).
+        own_v = sum(UNITS[u["type"]]["cost"] * u["hp"] / 10 for u in self.own.values())
+        en_v = sum(UNITS[u["type"]]["cost"] * u["hp"] / 10 for u in self.enemies.values())
+        self.finish = (limit is None and self.enemy_hq is not None and obs["round"] >= 10
+                       and (own_v >= 1.5 * en_v + 500 or obs["round"] >= 30))
         self.enemy_hexes = sorted(u["i"] for u in self.enemies.values())
         self._threat: dict[str, list[list[tuple]]] = {}
         self._fields: dict[tuple, list[int]] = {}
