@@ -36,8 +36,27 @@ def test_the_cut_archive_is_small_and_holds_no_test_machinery():
     with zipfile.ZipFile(archive) as cut, zipfile.ZipFile(cut_stdlib.FULL_STDLIB) as full:
         names = set(cut.namelist())
         assert len(names) < len(full.namelist()) / 2
-        assert "json/__init__.py" in names and "pyodide/__init__.py" in names
+        # Bytecode only (issue 14: a boot that compiles source runs CPython's compiler in WebAssembly).
+        assert "json/__init__.pyc" in names and "pyodide/__init__.pyc" in names
+        assert not any(n.endswith(".py") for n in names)
         assert not any(n.startswith(("unittest/", "pydoc_data/", "idlelib/", "tkinter/", "test/")) for n in names)
+
+
+def test_the_wheel_carries_unchecked_bytecode_beside_every_module(wheel):
+    """Issue 14: importing the engine in the browser compiles nothing; the sources stay for tracebacks."""
+    with zipfile.ZipFile(wheel) as whl:
+        names = set(whl.namelist())
+        modules = sorted(n for n in names if n.startswith("kaltfront/") and n.endswith(".py"))
+        assert len(modules) > 10
+        for module in modules:
+            folder, _, base = module.rpartition("/")
+            pyc = f"{folder}/__pycache__/{base[:-3]}.cpython-314.pyc"
+            assert pyc in names, f"{module} has no bytecode in the wheel"
+            header = whl.read(pyc)[:16]
+            # PEP 552: flags 0b01 = hash-based and unchecked, so no source mtime can make it stale.
+            assert int.from_bytes(header[4:8], "little") == 0b01, pyc
+        record = whl.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+        assert all(f"{folder}/__pycache__/" in record for folder in {m.rpartition("/")[0] for m in modules})
 
 
 def test_whole_engine_suite_is_green_inside_pyodide_on_the_cut_archive(wheel):

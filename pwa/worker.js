@@ -4,7 +4,9 @@
 //
 // Protocol (page -> worker), one message per request:
 //   {id, op, args}              op is a bridge op from docs/api.md ("version", "observe", "apply", ...)
-//                               or the worker-only op "ai_turn" (below). id is chosen by the page.
+//                               or the worker-only ops "ai_turn" (below) and "memory" ({wasmHeapBytes}:
+//                               the size of Pyodide's WebAssembly memory, for benches). id is chosen by
+//                               the page.
 // Protocol (worker -> page):
 //   {type: "ready", boot, bootMs, timings, version: {...}, build: {...}, snapshot}
 //                               once, when Python answers; version is the bridge's "version" result.
@@ -14,6 +16,7 @@
 //                               snapshot: why (not) restored: "restored", "none", "stale" (another
 //                               version's snapshot, deleted), "failed: <reason>", "disabled after n
 //                               failures", "unavailable", "storage: <error>". See "Warm start" below.
+//                               phases, timeOrigin: where the boot's time went (see `mark` below).
 //   {type: "snapshot-stored", bytes, makeMs, storeMs}
 //                               after a normal boot, once the new snapshot is in IndexedDB (pages may
 //                               ignore it; pwa/engine.js does).
@@ -59,7 +62,15 @@ self.addEventListener("securitypolicyviolation", (event) => {
 });
 
 let bridge = null;
+let runtime = null; // the live pyodide, for the "memory" op
 let queue = null; // promise chain that serialises requests; starts with the boot
+
+// Where the boot's time goes (issue 14), in ms since this worker's performance.timeOrigin, posted with
+// "ready" as `phases` together with `timeOrigin` so a page or a bench can line them up with its own
+// clock. Names: info (build-info.json read), stored (IndexedDB answered), runtime (loadPyodide done),
+// wheel (engine files unpacked), engine (kaltfront imported and `version` answered).
+const phases = {};
+const mark = (name) => { phases[name] = Math.round(performance.now()); };
 
 // Boot progress (issue 11.5): count the bytes of every response fetched during the boot by reading a
 // clone of its body (the original stays untouched, with its URL, for Pyodide's streaming compile), and
@@ -73,17 +84,37 @@ function postBootProgress(force = false) {
   progressPosted = now;
   post({ type: "boot-progress", loaded: bootLoaded });
 }
+// On a first visit the downloads share one slow link, so the order matters (issue 14): Python can only
+// start once the wasm and the standard library are in, while the wheel is needed only after that. So the
+// cold boot fetches the wheel when those two bodies have arrived (`runtimeArrived`), and it downloads
+// while Python starts instead of slowing the runtime's download down.
+let runtimePending = 0;
+let runtimeSeen = 0;
+let runtimeArrivedResolve;
+const runtimeArrived = new Promise((resolve) => { runtimeArrivedResolve = resolve; });
+const isRuntimeBody = (url) => /\.wasm$|\/python_stdlib[^/]*\.zip$/.test(url.split("?")[0]);
 self.fetch = function countingFetch(...args) {
+  const url = String(args[0] instanceof Request ? args[0].url : args[0]);
   return plainFetch.apply(self, args).then((response) => {
     if (response.ok && response.body) {
+      const runtimeBody = isRuntimeBody(url);
+      if (runtimeBody) { runtimePending += 1; runtimeSeen += 1; }
+      const arrived = () => {
+        if (!runtimeBody) return;
+        runtimePending -= 1;
+        if (runtimePending === 0 && runtimeSeen >= 2) runtimeArrivedResolve();
+      };
       const reader = response.clone().body.getReader();
       const pump = () => reader.read().then(({ done, value }) => {
-        if (done) return postBootProgress(true);
+        if (done) {
+          arrived();
+          return postBootProgress(true);
+        }
         bootLoaded += value.byteLength;
         postBootProgress();
         return pump();
       });
-      pump().catch(() => {});
+      pump().catch(() => runtimeArrivedResolve());
     }
     return response;
   });
@@ -133,6 +164,25 @@ function runAiTurn(id, args) {
   return { ok: false, error: { kind: "internal", message: `Der Computerzug endete nicht nach ${MAX_AI_STEPS} Schritten.` } };
 }
 
+// Worker-only op "memory" (issue 14, bench/bench_firstvisit.py): the size of Pyodide's WebAssembly
+// memory (HEAP8.buffer.byteLength; it only ever grows, so it is also the peak so far).
+function memoryReport() {
+  const heap = runtime && runtime._module && runtime._module.HEAP8;
+  return { ok: true, result: { wasmHeapBytes: heap ? heap.buffer.byteLength : null } };
+}
+
+/** Free the bytes behind `view` now (its buffer is detached) instead of whenever nothing refers to it. */
+function release(view) {
+  try {
+    const buffer = view && view.buffer;
+    if (!buffer || buffer.byteLength === 0) return;
+    if (typeof buffer.transfer === "function") buffer.transfer(0);
+    else structuredClone(buffer, { transfer: [buffer] });
+  } catch {
+    // a buffer that cannot be detached (e.g. a wasm memory) is simply left to the collector
+  }
+}
+
 function handleRequest(request) {
   // Whatever arrives, exactly one reply for a request with an id, and nothing thrown: a throw here
   // would reject the queue and leave every later request unanswered (issue 12.2).
@@ -142,7 +192,9 @@ function handleRequest(request) {
     if (!request || typeof request !== "object" || typeof request.op !== "string") {
       reply = { ok: false, error: { kind: "bad_request", message: "Ungültige Anfrage an die Spiel-Engine (keine Operation)." } };
     } else {
-      reply = request.op === "ai_turn" ? runAiTurn(id, request.args) : callBridge(request.op, request.args);
+      reply = request.op === "ai_turn" ? runAiTurn(id, request.args)
+        : request.op === "memory" ? memoryReport()
+        : callBridge(request.op, request.args);
     }
   } catch (err) {
     reply = internalError(err);
@@ -187,6 +239,7 @@ async function normalBoot(info) {
   if (!version.ok) throw new Error(version.error.message);
 
   return {
+    pyodide,
     bridge: candidate,
     version,
     bootMs: Math.round(t3 - t0),
@@ -288,25 +341,30 @@ async function fetchCheckedWheel(info, expected) {
 /** Cold boot that can be snapshotted afterwards; returns the live pyodide for makeMemorySnapshot. */
 async function snapshotReadyBoot(info) {
   const t0 = performance.now();
-  const wheel = fetchCheckedWheel(info, info.wheel_sha256);
-  wheel.catch(() => {});
-  const pyodide = await loadPyodide({
+  const loading = loadPyodide({
     ...runtimeUrls(info),
     lockFileURL: LOCKFILE_URL,
     stdout: (line) => console.log(line),
     stderr: (line) => console.warn(line),
     _makeSnapshot: true,
   });
+  // After the runtime's big files (see runtimeArrived), or when loadPyodide is done, whichever is first.
+  const wheel = Promise.race([runtimeArrived, loading.catch(() => {})]).then(() => fetchCheckedWheel(info, info.wheel_sha256));
+  wheel.catch(() => {});
+  const pyodide = await loading;
   const t1 = performance.now();
+  mark("runtime");
   if (pyodide.lockfile?.packages?.kaltfront?.sha256 !== info.wheel_sha256) {
     throw new Error("Lockfile und build-info.json nennen verschiedene Pakete");
   }
   pyodide.unpackArchive(await wheel, "wheel");
   const t2 = performance.now();
+  mark("wheel");
   pyodide.runPython(IMPORT_ENGINE);
   const candidate = pyodide.pyimport("kaltfront.bridge");
   const version = callBridgeOf(candidate, "version", {});
   const t3 = performance.now();
+  mark("engine");
   if (!version.ok) throw new Error(version.error.message);
   return {
     pyodide,
@@ -336,19 +394,26 @@ async function snapshotBoot(record, info) {
     _loadSnapshot: snapshot,
   });
   const t1 = performance.now();
+  mark("runtime");
+  // The heap now holds a copy; Pyodide's config keeps a reference to the 30 MB record for good, so
+  // its bytes are freed here (issue 14: memory).
+  release(record.bytes);
   if (pyodide.lockfile?.packages?.kaltfront?.sha256 !== info.wheel_sha256) {
     throw new Error("Lockfile und build-info.json nennen verschiedene Pakete");
   }
   pyodide.unpackArchive(await wheel, "wheel");
   const t2 = performance.now();
+  mark("wheel");
   const candidate = pyodide.pyimport("kaltfront.bridge");
   const version = callBridgeOf(candidate, "version", {});
   const t3 = performance.now();
+  mark("engine");
   if (!version.ok) throw new Error(version.error.message);
   if (version.result.engine !== "kaltfront" || version.result.version !== info.kaltfront_version) {
     throw new Error(`Speicherabbild meldet ${JSON.stringify(version.result)}`);
   }
   return {
+    pyodide,
     bridge: candidate,
     version,
     timings: { restoreMs: Math.round(t1 - t0), wheelMs: Math.round(t2 - t1), bridgeMs: Math.round(t3 - t2) },
@@ -370,29 +435,36 @@ async function storeSnapshot(bytes, key, makeMs, failures) {
     post({ type: "snapshot-stored", bytes: bytes.length, makeMs, storeMs });
   } catch (err) {
     console.warn("Kaltfront: kein Speicherabbild gespeichert:", err);
+  } finally {
+    release(bytes); // IndexedDB keeps its own copy
   }
 }
 
 async function boot() {
   const t0 = performance.now();
+  // build-info.json and the stored snapshot are read at the same time (issue 14: no serial round trip
+  // before the runtime's download starts); the record's key is compared once both are there.
+  const reading = typeof indexedDB !== "undefined"
+    ? withTimeout(readSnapshot(), STORAGE_TIMEOUT_MS, "IndexedDB").then((record) => ({ record }), (error) => ({ error }))
+    : null;
   let info = null;
   try {
     info = await (await fetch(BUILD_INFO_URL)).json();
+    mark("info");
   } catch {
     // Informational for the normal boot (the wheel is integrity-checked against the lockfile); without
     // it there is no snapshot key, so no snapshot either way.
   }
   const key = info && info.wheel_sha256 && info.wheel ? snapshotKey(info) : null;
-  const storage = key !== null && typeof indexedDB !== "undefined";
+  const storage = key !== null && reading !== null;
 
   let stored = null;
   let note = storage ? "none" : "unavailable";
   if (storage) {
-    try {
-      stored = (await withTimeout(readSnapshot(), STORAGE_TIMEOUT_MS, "IndexedDB")) ?? null;
-    } catch (err) {
-      note = `storage: ${err && err.message ? err.message : err}`;
-    }
+    const { record, error } = await reading;
+    if (error) note = `storage: ${error && error.message ? error.message : error}`;
+    else stored = record ?? null;
+    mark("stored");
   }
 
   let result = null;
@@ -436,6 +508,7 @@ async function boot() {
   if (!result) result = await normalBoot(info);
 
   bridge = result.bridge;
+  runtime = result.pyodide;
   post({
     type: "ready",
     boot: path,
@@ -444,6 +517,8 @@ async function boot() {
     version: result.version.result,
     build: info,
     snapshot: note,
+    phases,
+    timeOrigin: performance.timeOrigin,
   });
   // After "ready", before the first request: the heap is exactly the freshly booted engine. Requests
   // that arrive meanwhile wait for makeMemorySnapshot only (tens of ms); storing it is asynchronous.

@@ -112,11 +112,14 @@ def build_wheel(out_dir: Path) -> Path:
         if len(wheels) != 1:
             raise SystemExit(f"build_site: expected one kaltfront wheel, got {wheels}")
         target = out_dir / wheels[0].name
+        # With bytecode beside each module (issue 14: importing the engine then runs no compiler in the
+        # browser), cached by the source wheel's hash, so unchanged sources keep a byte-identical wheel.
+        built = cut_stdlib.compiled_wheel(wheels[0])
         # Leave an identical wheel alone (the build is reproducible), and replace a changed one
         # atomically: `make play` may be serving it right now.
-        if not target.exists() or sha256_of(target) != sha256_of(wheels[0]):
+        if not target.exists() or sha256_of(target) != sha256_of(built):
             tmp_target = target.with_suffix(".whl.tmp")
-            shutil.copy2(wheels[0], tmp_target)
+            shutil.copy2(built, tmp_target)
             tmp_target.replace(target)
         for old in out_dir.glob("kaltfront-*.whl"):
             if old != target:

@@ -163,7 +163,11 @@ def build(vendor: Path, wheel: Path) -> dict:
         files = sorted(f for f in closure["files"] if f in present)
         CACHE_DIR.mkdir(parents=True, exist_ok=True)
         tmp = cached.with_suffix(".tmp")
-        write_zip(files, tmp)
+        sources = cached.with_suffix(".src")
+        write_zip(files, sources)
+        # Bytecode only (see "compile" in tools/stdlib_audit.py): no parser or compiler run at boot.
+        compile_zip(sources, tmp, "stdlib")
+        sources.unlink()
         check_source_imports(tmp)
         smoke = run_in_pyodide("smoke", stdlib=tmp, wheels=[wheel], load_package=[wheel])
         if smoke["maps"] != closure["maps"]:
@@ -187,10 +191,35 @@ def build(vendor: Path, wheel: Path) -> dict:
     return {"name": name, "sha256": sha, "bytes": len(data), "files": count}
 
 
+def compile_zip(source: Path, target: Path, kind: str) -> None:
+    """Byte-compile the .py members of `source` (under ROOT) into `target` inside Pyodide, with its Python."""
+    inside = lambda p: "/repo/" + p.resolve().relative_to(ROOT).as_posix()  # noqa: E731 (NODEFS mount)
+    run_in_pyodide("compile", stdlib=FULL_STDLIB, wheels=[], repo=True, args=[inside(source), inside(target), kind])
+    if not target.is_file():
+        raise SystemExit(f"cut_stdlib: compiling {source.name} wrote nothing")
+
+
+def compiled_wheel(wheel: Path) -> Path:
+    """The wheel with an unchecked-hash .pyc beside each module (cached by the source wheel's sha256)."""
+    out = CACHE_DIR / "wheels" / f"{sha256_bytes(wheel.read_bytes())[:16]}-{sha256_bytes(AUDIT_SCRIPT.read_bytes())[:8]}" / wheel.name
+    if not out.is_file():
+        out.parent.parent.mkdir(parents=True, exist_ok=True)
+        for old in out.parent.parent.iterdir():
+            shutil.rmtree(old)
+        out.parent.mkdir()
+        source = out.with_suffix(".src")
+        shutil.copyfile(wheel, source)
+        compile_zip(source, out, "wheel")
+        out.chmod(0o644)  # written through Pyodide's NODEFS, which leaves it world-writable
+        source.unlink()
+    return out
+
+
 def check_source_imports(archive: Path) -> None:
     """Every module kaltfront/'s sources import must be in the archive, built in, or the engine's CLI."""
     with zipfile.ZipFile(archive) as z:
-        present = {n[:-3].replace("/", ".").removesuffix(".__init__") for n in z.namelist() if n.endswith(".py")}
+        present = {n.removesuffix("c")[:-3].replace("/", ".").removesuffix(".__init__")
+                   for n in z.namelist() if n.endswith((".py", ".pyc"))}
     builtin = set(sys.builtin_module_names) | {"sys", "time", "math", "itertools", "_heapq", "posix"}
     with zipfile.ZipFile(FULL_STDLIB) as full:
         in_full = {n[:-3].replace("/", ".").removesuffix(".__init__") for n in full.namelist() if n.endswith(".py")}

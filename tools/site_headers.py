@@ -59,8 +59,9 @@ MIME_TYPES = {
 
 # Worth compressing: text, WebAssembly and the cut standard library, a zip whose members are stored
 # uncompressed on purpose (tools/cut_stdlib.py: brotli over the whole archive beats per-file deflate,
-# 0.66 MB against Pyodide's 2.5 MB deflated zip). Wheels and PNGs are compressed already.
-COMPRESSIBLE_SUFFIXES = (".wasm", ".mjs", ".js", ".json", ".html", ".css", ".svg", ".txt", ".md", ".zip")
+# 0.66 MB against Pyodide's 2.5 MB deflated zip). PNGs are compressed already.
+# The kaltfront wheel is stored uncompressed too, since it carries bytecode beside its sources (issue 14).
+COMPRESSIBLE_SUFFIXES = (".wasm", ".mjs", ".js", ".json", ".html", ".css", ".svg", ".txt", ".md", ".zip", ".whl")
 # Below this a compressed copy saves less than a request's headers.
 COMPRESS_MIN_BYTES = 1024
 
