@@ -62,6 +62,11 @@ def test_hand_over_frames_the_map_too(small_phone):
         page.wait_for_selector("#handoff:not([hidden])")
         page.click("#handoff-continue")
         page.wait_for_function("(side) => kaltfront.state.obs.side === side && kaltfront.myTurn() && !kaltfront.state.busy", arg=side)
+        # The view is framed once the new player's observation is in (one engine answer after the
+        # hand-over closes): wait for the HQ to come into view, then check the framing.
+        page.wait_for_function("(at) => { const k = kaltfront.camera; const p = k.hexToScreen(at[0], at[1]);"
+                               " return p.x >= 0 && p.y >= 0 && p.x <= k.viewW && p.y <= k.viewH; }",
+                               arg=s["hq"][side]["at"], timeout=10_000)
         v = page.evaluate(VIEW, [s["hq"][side]["at"]])
         assert v["off"] <= 0.02 and v["hqInView"], (side, v)
         if side == "nordbund":

@@ -177,9 +177,9 @@ async function startGame(opts) {
   enterGame();
   const humans = humanSides();
   setView(v);
+  centreOnOwnHq(); // before the next await: the first frame of a new game already shows the own HQ
   await refreshCanAct();
   updateHeader(); refreshPanel();
-  centreOnOwnHq();
   await autosave();
   if (humans.length === 1 && !window.kaltfront.skipIntro) await openingPan();
   await nextTurn({ fresh: true });
@@ -238,9 +238,9 @@ async function startCampaignBattle(v, hooks) {
   S.shownSide = null;
   enterGame();
   setView(v);
+  centreOnOwnHq(); // before the next await: the first frame of a new game already shows the own HQ
   await refreshCanAct();
   updateHeader(); refreshPanel();
-  centreOnOwnHq();
   if (hooks.title) showToast(hooks.title, "info");
   await nextTurn({ fresh: true });
 }
