@@ -223,10 +223,10 @@ def test_blitz_against_leicht_select_move_end_phase_ai_then_attack(page, base_ur
     n = len(shooters)
     assert page.inner_text("#counter") == (f"{n} können schießen" if n > 1 else "1 kann schießen")
     # The minimap marks units that can fire with a bright yellow dot (R55).
-    bright = page.evaluate(
+    # (the minimap is drawn with the next frame after the phase's answer: wait for it)
+    page.wait_for_function(
         """() => { const c = document.getElementById('minimap'); const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
-             let n = 0; for (let i = 0; i < d.length; i += 4) if (d[i] > 240 && d[i+1] > 235 && d[i+2] < 140) n++; return n; }""")
-    assert bright > 0
+             let n = 0; for (let i = 0; i < d.length; i += 4) if (d[i] > 240 && d[i+1] > 235 && d[i+2] < 140) n++; return n > 0; }""", timeout=10_000)
     # The counter jumps to a unit that can fire, like Tab (R55).
     page.click("#counter")
     assert page.evaluate("() => kaltfront.state.selection && kaltfront.state.selection.id") in shooters
