@@ -10,6 +10,7 @@ a multi-megabyte briefing that every save, observation and reply would copy.
 
 from __future__ import annotations
 
+import json
 import re
 
 MAX_SCENARIO_ID = 64     # characters of a scenario id
@@ -79,3 +80,21 @@ def too_deep(text: str | bytes | bytearray, limit: int = MAX_JSON_DEPTH) -> bool
         else:
             depth -= 1
     return False
+
+
+def parse_json(text: str | bytes | bytearray, error: type[Exception], subject: str):
+    """JSON from a text that came from outside (a save, a replay), or `error` with a German reason
+    naming `subject` ("Der Spielstand", "Die Wiederholung"). Nesting is measured first (too_deep)."""
+    if too_deep(text):
+        raise error(f"{subject} ist beschädigt (zu tief verschachtelt).")
+    try:
+        return json.loads(text)
+    except UnicodeDecodeError:
+        raise error(f"{subject} ist beschädigt (kein UTF-8-Text).") from None
+    except json.JSONDecodeError as e:
+        raise error(f"{subject} ist beschädigt oder unvollständig (kein gültiges JSON ab "
+                    f"Zeile {e.lineno}, Spalte {e.colno}).") from None
+    except RecursionError:
+        raise error(f"{subject} ist beschädigt (zu tief verschachtelt).") from None
+    except ValueError:  # e.g. an integer of thousands of digits (Python's int-str limit)
+        raise error(f"{subject} ist beschädigt (eine Zahl ist viel zu lang).") from None

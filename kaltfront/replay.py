@@ -11,10 +11,8 @@ game after any number of actions, seen with the fog lifted, and the events of ea
 
 from __future__ import annotations
 
-import json
-
 from .actions import IllegalAction, action_from_json
-from .limits import too_deep
+from .limits import parse_json
 from .rulesdata import SIDES
 from .save import MAX_RECORD_ACTIONS, SaveError, game_from_dict, game_to_dict
 
@@ -92,21 +90,7 @@ def load_replay(text: str | bytes | dict) -> Replay:
         if len(text) > MAX_REPLAY_CHARS:
             raise ReplayError(f"Die Wiederholung ist zu groß (mehr als {MAX_REPLAY_CHARS // 1_000_000} "
                               f"Millionen Zeichen); so große Wiederholungen gibt es nicht.")
-        # Measured before parsing, as at every door: under Pyodide deep nesting overflows the
-        # WebAssembly stack instead of raising RecursionError (limits.too_deep).
-        if too_deep(text):
-            raise ReplayError("Die Wiederholung ist beschädigt (zu tief verschachtelt).")
-        try:
-            data = json.loads(text)
-        except UnicodeDecodeError:
-            raise ReplayError("Die Wiederholung ist beschädigt (kein UTF-8-Text).") from None
-        except json.JSONDecodeError as e:
-            raise ReplayError(f"Die Wiederholung ist beschädigt oder unvollständig (kein gültiges JSON ab "
-                              f"Zeile {e.lineno}, Spalte {e.colno}).") from None
-        except RecursionError:
-            raise ReplayError("Die Wiederholung ist beschädigt (zu tief verschachtelt).") from None
-        except ValueError:  # e.g. an integer of thousands of digits
-            raise ReplayError("Die Wiederholung ist beschädigt (eine Zahl ist viel zu lang).") from None
+        data = parse_json(text, ReplayError, "Die Wiederholung")
     else:
         data = text
     _need(isinstance(data, dict), "erwartet ein JSON-Objekt.")

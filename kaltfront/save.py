@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from .hexgrid import Hex
-from .limits import (too_deep, MAX_BRIEFING, MAX_BUILDING_NAME, MAX_COORD, MAX_ID, MAX_MONEY, MAX_NAME,
+from .limits import (parse_json, MAX_BRIEFING, MAX_BUILDING_NAME, MAX_COORD, MAX_ID, MAX_MONEY, MAX_NAME,
                      MAX_OBJECTIVE, MAX_SCENARIO_ID, is_id, is_int, show)
 from .rulesdata import RULES, SIDES
 from .state import Building, Outcome, Unit, grid_for
@@ -106,19 +106,7 @@ def loads(text: str | bytes | dict):
         if len(text) > MAX_SAVE_CHARS:
             raise SaveError(f"Der Spielstand ist zu groß (mehr als {MAX_SAVE_CHARS // 1_000_000} Millionen "
                             f"Zeichen); so große Spielstände gibt es nicht.")
-        if too_deep(text):
-            raise SaveError("Der Spielstand ist beschädigt (zu tief verschachtelt).")
-        try:
-            data = json.loads(text)
-        except UnicodeDecodeError:
-            raise SaveError("Der Spielstand ist beschädigt (kein UTF-8-Text).") from None
-        except json.JSONDecodeError as e:
-            raise SaveError(f"Der Spielstand ist beschädigt oder unvollständig (kein gültiges JSON ab "
-                            f"Zeile {e.lineno}, Spalte {e.colno}).") from None
-        except RecursionError:
-            raise SaveError("Der Spielstand ist beschädigt (zu tief verschachtelt).") from None
-        except ValueError:  # e.g. an integer of thousands of digits (Python's int-str limit)
-            raise SaveError("Der Spielstand ist beschädigt (eine Zahl ist viel zu lang).") from None
+        data = parse_json(text, SaveError, "Der Spielstand")
     return game_from_dict(data)
 
 

@@ -189,19 +189,8 @@ class CampaignAI:
         the side whose corner happened to face the enemy won (issue 15 balance)."""
         enemy = other_side(side)
         contact = any(R[n]["owner"] == enemy for r in R if R[r]["owner"] == side for n in R[r]["neighbours"])
-        dist: dict[str, int] = {}
-        todo: deque[str] = deque()
-        for r in R:
-            if (R[r]["owner"] == enemy) if contact else (R[r]["owner"] != side):
-                dist[r] = 0
-                todo.append(r)
-        while todo:
-            x = todo.popleft()
-            for n in R[x]["neighbours"]:
-                if n not in dist:
-                    dist[n] = dist[x] + 1
-                    todo.append(n)
-        return dist
+        front = [r for r in R if ((R[r]["owner"] == enemy) if contact else (R[r]["owner"] != side))]
+        return CampaignAI._distance_from(R, front)
 
     @staticmethod
     def _distance_from(R: dict, starts: list[str]) -> dict[str, int]:
