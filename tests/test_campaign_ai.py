@@ -110,3 +110,17 @@ def test_campaign_selfplay_command_prints_the_summary(capsys):
     assert "Zeit je Feldzug" in out
     last = out.strip().splitlines()[-1]
     assert last.startswith("schwer ") and "normal" in last and "draws" in last
+
+
+def test_campaign_selfplay_jobs_give_the_same_campaigns_as_one_process(capsys):
+    """Issue 15's 40-campaign measurement with the real battle AI runs in parallel processes; every
+    campaign is fixed by its seed, so two processes must report exactly what one process does."""
+    import json as _json
+    args = ["--campaigns", "4", "--swap", "--fog", "--seed", "11", "--json"]
+    assert campaign_selfplay_main(args) == 0
+    one = _json.loads(capsys.readouterr().out)
+    assert campaign_selfplay_main(args + ["--jobs", "2"]) == 0
+    two = _json.loads(capsys.readouterr().out)
+    for key in ("wins_strength", "wins_side", "draws", "reasons", "battles_per_campaign", "summary"):
+        assert one[key] == two[key]
+    assert campaign_selfplay_main(["--jobs", "0"]) == 2

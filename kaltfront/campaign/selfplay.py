@@ -8,6 +8,8 @@ full C10 auto-resolve, seconds per Blitz battle, minutes on the large maps), `--
 fast weighted draw of auto.py (for measuring the strategic AI only). Campaign k uses seed `seed + k`;
 with --swap every second campaign swaps the strengths' sides. Prints wins per strength, draws, how the
 campaigns ended and the time per campaign; the last line is a summary like `schwer 31 – normal 7 – draws 2`.
+`--jobs N` plays N campaigns at a time in separate processes (each campaign is deterministic from its
+seed, so the results do not depend on N; the time per campaign is each campaign's own wall clock).
 """
 
 from __future__ import annotations
@@ -59,6 +61,14 @@ def play_campaign(players: dict[str, str], seed: int, *, fog: bool = True, resol
     return r
 
 
+def _timed_campaign(task: tuple) -> tuple[dict, float]:
+    """One campaign and its wall-clock seconds (a top-level function, so worker processes can run it)."""
+    players, seed, fog, resolve = task
+    t0 = time.perf_counter()
+    r = play_campaign(players, seed, fog=fog, resolve=resolve)
+    return r, time.perf_counter() - t0
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m kaltfront campaign-selfplay",
                                 description="Feldzug: Computer gegen Computer, ohne Oberfläche (issue 15).")
@@ -70,26 +80,40 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--swap", action="store_true", help="jeder zweite Feldzug mit getauschten Seiten")
     p.add_argument("--resolve", choices=("quick", "ai"), default="quick",
                    help="Schlachten: quick = schnelle gewichtete Auslosung, ai = Schlacht-KI gegen Schlacht-KI")
-    p.add_argument("--jobs", type=int, default=1, help="nur 1: die Maschine wird geteilt")
+    p.add_argument("--jobs", type=int, default=1, help="so viele Feldzüge gleichzeitig (eigene Prozesse)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args(argv)
-    if args.jobs != 1:
-        print("Nur --jobs 1 wird unterstützt.", file=sys.stderr)
+    if args.jobs < 1 or args.campaigns < 0:
+        print("--jobs muss mindestens 1 sein, --campaigns darf nicht negativ sein.", file=sys.stderr)
         return 2
-    results, times = [], []
+    tasks = []
     for k in range(args.campaigns):
         players = {"nordbund": args.nordbund, "liga": args.liga}
         if args.swap and k % 2 == 1:
             players = {"nordbund": args.liga, "liga": args.nordbund}
-        t0 = time.perf_counter()
-        r = play_campaign(players, args.seed + k, fog=args.fog, resolve=args.resolve)
-        times.append(time.perf_counter() - t0)
+        tasks.append((players, args.seed + k, args.fog, args.resolve))
+    results, times = [], []
+
+    def report(r: dict, seconds: float) -> None:
         results.append(r)
+        times.append(seconds)
         if not args.json:
+            players = r["players"]
             who = f"{r['winner']} ({r['winner_strength']})" if r["winner"] else "unentschieden"
             print(f"  seed {r['seed']:4}  {players['nordbund']:6} vs {players['liga']:6} -> {who}, {r['reason']}, "
                   f"Runde {r['rounds']}, {r['battles']} Schlachten, Regionen {r['regions']}, "
-                  f"{times[-1]:.2f} s", flush=True)
+                  f"{seconds:.2f} s", flush=True)
+
+    if args.jobs == 1:
+        for task in tasks:
+            report(*_timed_campaign(task))
+    else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+        with ProcessPoolExecutor(args.jobs) as ex:
+            for done in as_completed([ex.submit(_timed_campaign, task) for task in tasks]):
+                report(*done.result())
+        order = sorted(range(len(results)), key=lambda i: results[i]["seed"])
+        results, times = [results[i] for i in order], [times[i] for i in order]
     strengths = list(dict.fromkeys([args.nordbund, args.liga]))
     wins = {s: sum(1 for r in results if r.get("winner_strength") == s) for s in strengths}
     draws = sum(1 for r in results if r["winner"] is None)
