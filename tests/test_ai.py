@@ -511,3 +511,50 @@ def test_issue16_schwer_builds_no_fleet_the_enemy_seen_does_not_call_for():
     _, events = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
     built = [e["unit_type"] for e in events if e["type"] == "built" and e["at"] == [0, 2]]
     assert not [t for t in built if R["units"][t]["movement"] == "see" and not R["units"][t]["transport"]]
+
+
+def test_issue16_r8_schwer_puts_a_guard_on_a_threatened_stadt_that_survives_the_enemy_fire():
+    """Issue 16, R8 (the enemy fires before it moves), R66: Schwer's last turn before the enemy's
+    final one. An enemy Jäger can reach our Stadt, an enemy Panzerhaubitze covers it. A 3-hp Jäger
+    standing on it would be shot off and the Stadt taken (Usedom, seed 122: two Stadt lost that way
+    in the last round); Schwer puts its full Kampfpanzer on the Stadt instead."""
+    terrain = ["..........",
+               "..........",
+               "....S.....",
+               "..........",
+               "H........H"]
+    units = [unit(1, "jaeger", "nordbund", [4, 2], hp=3), unit(2, "kampfpanzer", "nordbund", [2, 2]),
+             unit(10, "jaeger", "liga", [7, 2]), unit(11, "kampfpanzer", "liga", [5, 1]),
+             unit(12, "panzerhaubitze", "liga", [7, 3])]
+    g = kaltfront.Game.from_json(position(terrain, units, blitz=True, round_limit=10, round_=10,
+                                          owners={(4, 2): "nordbund", (0, 4): "nordbund", (9, 4): "liga"}))
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    assert g.side == "liga" and g.phase == "attack"
+    guard = next((u for u in g.observe("liga")["units"] if u["at"] == [4, 2]), None)
+    assert guard is not None and guard["side"] == "nordbund"
+    focus = sum(o["damage"] for e in (10, 11, 12) for o in g.attack_options(e) if o["target"] == [4, 2])
+    assert focus < guard["hp"], (guard, focus)
+
+
+def test_issue16_d8_schwer_buys_the_dearest_unit_in_its_last_turn():
+    """Issue 16, D8: at the round limit a tie in buildings goes to the higher unit value, and money left
+    over counts for nothing. In its last turn Schwer's free Werk builds the dearest unit the money buys
+    (Kampfpanzer, 700) rather than a third Panzerhaubitze; a round earlier it still builds the
+    Panzerhaubitze its artillery core calls for (R7)."""
+    terrain = ["...........",
+               ".W.........",
+               "H.........H"]
+    units = [unit(1, "jaeger", "nordbund", [3, 2]),
+             unit(2, "panzerhaubitze", "nordbund", [2, 0]),
+             unit(3, "panzerhaubitze", "nordbund", [3, 0]),
+             unit(10, "kampfpanzer", "liga", [8, 1]),
+             unit(11, "spaehwagen", "liga", [9, 1])]
+    built = {}
+    for round_ in (9, 10):
+        g = kaltfront.Game.from_json(position(terrain, [dict(u) for u in units], blitz=True, round_=round_,
+                                              round_limit=10, money=(800, 0),
+                                              owners={(1, 1): "nordbund", (0, 2): "nordbund",
+                                                      (10, 2): "liga"}))
+        _, events = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+        built[round_] = [e["unit_type"] for e in events if e["type"] == "built" and e["at"] == [1, 1]]
+    assert built == {9: ["panzerhaubitze"], 10: ["kampfpanzer"]}

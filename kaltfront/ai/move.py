@@ -248,7 +248,12 @@ class MovePlanner:
                 urg = self.threats.get(h)
                 if urg and (urg >= 1.0 or b["type"] == "hq") and not blocks:
                     late = 3.0 if (sit.blitz and sit.turns_left <= 2) else 1.0
-                    s += st.w_guard * urg * (6.0 if b["type"] == "hq" else 1.5 * late)
+                    bonus = st.w_guard * urg * (6.0 if b["type"] == "hq" else 1.5 * late)
+                    if st.sturdy_guard and sit.expected_hit(u, h) >= u["hp"]:
+                        # Issue 16, R8: the enemy fires before it moves, so a guard it can shoot
+                        # off holds nothing (a 3-hp Jäger on a Stadt, the Kampfpanzer next to it).
+                        bonus *= 0.2
+                    s += bonus
                 # (A site that can build is guarded by the unit built there at the end of the phase.)
         if st.w_danger:
             hit = sit.expected_hit(u, h)
@@ -657,6 +662,11 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
     hq_threat = p.threats.get(at) if at == sit.own_hq else None
     island = _island_map(sit)
     money = p.money
+    if st.buy == "seen" and sit.turns_left <= 1:
+        # Issue 16, D8: our last turn. A unit built now never fights a whole turn, but at the round
+        # limit a tie in buildings goes to the higher unit value (cost x hp / 10): money left over
+        # counts for nothing, so buy the dearest unit (Schwer lost 7-7 games on unit value).
+        return max(types, key=lambda t: (UNITS[t]["cost"], t))
     # Schwer (issue 16): ships and aircraft only as many as the enemy seen calls for -- on Kieler
     # Bucht the harbours once filled the army with Patrouillenboote while the land fight was lost.
     if st.buy == "seen":
