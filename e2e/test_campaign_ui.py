@@ -532,6 +532,8 @@ def test_battle_played_by_hand_to_a_real_win_with_a_reload(page, base_url, wait_
     evaluation = page.inner_text("#cz-dialog-card")
     assert "Nordbund gewinnt die Schlacht um Fischland-Darß" in evaluation
     assert "Das gegnerische Hauptquartier wurde erobert." in evaluation   # how it ended, as the end screen says
+    # The battle's title toast ("Feldzug: Schlacht um …") does not lie over the evaluation's button.
+    assert page.is_hidden("#toast")
     assert "Nordbund rückt mit 3 KP in Fischland-Darß ein" in evaluation
     page.click("#cz-dialog-ok")
     dismiss_dialogs(page)
