@@ -7,7 +7,7 @@ battle the campaign creates is played by hand from its first turn to its end by 
 from the answers the page already shows (reach, targets), and the "Phase beenden" button with its
 confirmation; the page is reloaded in the middle of it and "Feldzug fortsetzen" goes back into the same
 round with the same units (C12); the campaign's evaluation is checked against the battle's outcome (C6).
-A second test covers hot-seat, the retreat, import and the end of a campaign. A third wins a battle by
+A second test covers hot-seat, the retreat, export and import and the end of a campaign. A third wins a battle by
 taking the HQ (R48) from a position the test arranged, with a reload in the middle."""
 
 from __future__ import annotations
@@ -383,7 +383,7 @@ def import_file(page, text: str) -> None:
 
 def test_hotseat_cover_retreat_import_and_end(page, base_url, wait_for_engine):
     """Hot-seat (C4, C10): each decision behind an opaque hand-over; the beaten defender places its
-    retreat with the stepper (C6); a foreign file is refused and changes nothing (C12); the campaign
+    retreat with the stepper (C6); "Feldzug exportieren" and importing that file again (C12); a foreign file is refused and changes nothing (C12); the campaign
     ends after round 12 with more regions (C9), and a finished campaign cannot be continued."""
     c = position({"kullen": ("nordbund", 22), "falster": ("nordbund", 8), "darss": ("liga", 5),
                   "rostock": ("liga", 2), "hiddensee": ("liga", 1), "wismar": ("liga", 22)})
@@ -417,6 +417,23 @@ def test_hotseat_cover_retreat_import_and_end(page, base_url, wait_for_engine):
     page.click("#cz-dialog-ok")
     page.wait_for_selector("#cz-panel-body[data-step='plan']")
     assert view(page)["viewer"] == "nordbund"
+
+    # C12: "Feldzug exportieren" writes one file, the stored record; imported again it is the same campaign.
+    page.click("#cz-menu")
+    with page.expect_download() as dl:
+        page.click("#cz-export")
+    exported = json.loads(open(dl.value.path(), encoding="utf-8").read())
+    assert dl.value.suggested_filename == "kaltfront-feldzug-runde-2.json"
+    assert exported["kind"] == "kaltfront-feldzug-record" and exported["players"] == HOTSEAT
+    now = page.evaluate("() => window.kaltfront.call('campaign_save', {})")
+    assert Campaign.from_json(exported["save"]) == Campaign.from_json(now)
+    page.set_input_files("#cz-import-file", files=[{"name": "feldzug.json", "mimeType": "application/json",
+                                                   "buffer": json.dumps(exported).encode()}])
+    page.click("#confirm-yes")
+    page.wait_for_selector("#cz-dialog:not([hidden])[data-kind='handover']")
+    page.click("#cz-dialog-ok")
+    page.wait_for_selector("#cz-panel-body[data-step='plan']")
+    assert Campaign.from_json(page.evaluate("() => window.kaltfront.call('campaign_save', {})")) == Campaign.from_json(now)
 
     # By keyboard: arrows move the cursor over the regions, Enter taps. Falster (right of Lolland) is own.
     page.focus("#cz-map")
