@@ -7,8 +7,8 @@ battle the campaign creates is played by hand from its first turn to its end by 
 from the answers the page already shows (reach, targets), and the "Phase beenden" button with its
 confirmation; the page is reloaded in the middle of it and "Feldzug fortsetzen" goes back into the same
 round with the same units (C12); the campaign's evaluation is checked against the battle's outcome (C6).
-A second test covers hot-seat, the retreat, export and import and the end of a campaign. A third wins a battle by
-taking the HQ (R48) from a position the test arranged, with a reload in the middle."""
+A second test covers hot-seat, the retreat, export and import and the end of a campaign. A third wins
+a battle by taking the HQ (R48) from a position the test arranged, with a reload in the middle."""
 
 from __future__ import annotations
 
@@ -383,8 +383,8 @@ def import_file(page, text: str) -> None:
 
 def test_hotseat_cover_retreat_import_and_end(page, base_url, wait_for_engine):
     """Hot-seat (C4, C10): each decision behind an opaque hand-over; the beaten defender places its
-    retreat with the stepper (C6); "Feldzug exportieren" and importing that file again (C12); a foreign file is refused and changes nothing (C12); the campaign
-    ends after round 12 with more regions (C9), and a finished campaign cannot be continued."""
+    retreat with the stepper (C6); "Feldzug exportieren" and importing that file again (C12); a
+    foreign file is refused and changes nothing (C12); the campaign ends after round 12 with more regions (C9), and a finished campaign cannot be continued."""
     c = position({"kullen": ("nordbund", 22), "falster": ("nordbund", 8), "darss": ("liga", 5),
                   "rostock": ("liga", 2), "hiddensee": ("liga", 1), "wismar": ("liga", 22)})
     c.apply({"type": "plan", "side": "nordbund", "attack": {"from": "falster", "to": "darss", "follow": 3}})
