@@ -384,7 +384,8 @@ def import_file(page, text: str) -> None:
 def test_hotseat_cover_retreat_import_and_end(page, base_url, wait_for_engine):
     """Hot-seat (C4, C10): each decision behind an opaque hand-over; the beaten defender places its
     retreat with the stepper (C6); "Feldzug exportieren" and importing that file again (C12); a
-    foreign file is refused and changes nothing (C12); the campaign ends after round 12 with more regions (C9), and a finished campaign cannot be continued."""
+    foreign file is refused and changes nothing (C12); the campaign ends after round 12 with more
+    regions (C9), and a finished campaign cannot be continued."""
     c = position({"kullen": ("nordbund", 22), "falster": ("nordbund", 8), "darss": ("liga", 5),
                   "rostock": ("liga", 2), "hiddensee": ("liga", 1), "wismar": ("liga", 22)})
     c.apply({"type": "plan", "side": "nordbund", "attack": {"from": "falster", "to": "darss", "follow": 3}})
