@@ -3,9 +3,9 @@ computer (Leicht) is started from the main menu, planned by tapping regions on t
 KP stepper (C4), the revealed plans are shown, the first battle gets its briefing and option shop (C7,
 C8) and is "automatisch ausgetragen" by the battle AI (C10) with its evaluation shown (C6). The next
 battle the campaign creates is played by hand from its first turn to its end by Kaltfront's own rules
-(HQ taken, no army or the Blitz round limit): only taps on units, hexes and production buttons, chosen
-from the answers the page already shows (reach, targets), and the "Phase beenden" button with its
-confirmation; the page is reloaded in the middle of it and "Feldzug fortsetzen" goes back into the same
+(HQ taken, no army or the Blitz round limit): only mouse drags of the map and clicks on units, hexes
+and production buttons, chosen from the answers the page already shows (reach, targets), and the
+"Phase beenden" button with its confirmation; the page is reloaded in the middle of it and "Feldzug fortsetzen" goes back into the same
 round with the same units (C12); the campaign's evaluation is checked against the battle's outcome (C6).
 A second test covers hot-seat, the retreat, export and import and the end of a campaign. A third wins
 a battle by taking the HQ (R48) from a position the test arranged, with a reload in the middle."""
@@ -237,9 +237,23 @@ def dist(a, b) -> int:
 
 
 def tap_hex(page, h) -> None:
-    """Bring hex h to the middle of the view (as a player drags the map) and click it."""
-    page.evaluate("([c, r]) => { const k = window.kaltfront, cam = k.camera, p = cam.hexToScreen(c, r);"
-                  " cam.panBy(cam.viewW / 2 - p.x, cam.viewH / 2 - p.y); k.redraw(); }", list(h))
+    """Drag the map with the mouse (as a player does) until hex h lies in the middle half of the view,
+    then click it. The camera stops at the map's edges; the hex is then wherever the drag left it."""
+    for _ in range(8):
+        v = page.evaluate("""([c, r]) => { const cam = window.kaltfront.camera, p = cam.hexToScreen(c, r);
+            const box = document.getElementById('map').getBoundingClientRect();
+            return {x: p.x, y: p.y, w: cam.viewW, h: cam.viewH, left: box.left, top: box.top}; }""", list(h))
+        dx, dy = v["w"] / 2 - v["x"], v["h"] / 2 - v["y"]
+        if abs(dx) <= v["w"] / 4 and abs(dy) <= v["h"] / 4:
+            break
+        # One stroke from the middle of the view, at most a third of it, so it stays on the map.
+        dx = max(-v["w"] / 3, min(v["w"] / 3, dx))
+        dy = max(-v["h"] / 3, min(v["h"] / 3, dy))
+        cx, cy = v["left"] + v["w"] / 2, v["top"] + v["h"] / 2
+        page.mouse.move(cx, cy)
+        page.mouse.down()
+        page.mouse.move(cx + dx, cy + dy, steps=4)
+        page.mouse.up()
     p = page.evaluate("([c, r]) => window.kaltfront.hexToScreen(c, r)", list(h))
     page.mouse.click(p["x"], p["y"])
 
