@@ -1,14 +1,15 @@
 """The Feldzug screens (issue 15 UI) in a real browser with the real engine: a campaign against the
-computer (Leicht) is started from the main menu, planned by tapping regions on the campaign map with the
-KP stepper (C4), the revealed plans are shown, the first battle gets its briefing and option shop (C7,
-C8) and is "automatisch ausgetragen" by the battle AI (C10) with its evaluation shown (C6). The next
-battle the campaign creates is played by hand from its first turn to its end by Kaltfront's own rules
-(HQ taken, no army or the Blitz round limit): only mouse drags of the map and clicks on units, hexes
-and production buttons, chosen from the answers the page already shows (reach, targets), and the
-"Phase beenden" button with its confirmation; the page is reloaded in the middle of it and "Feldzug fortsetzen" goes back into the same
-round with the same units (C12); the campaign's evaluation is checked against the battle's outcome (C6).
-A second test covers hot-seat, the retreat, export and import and the end of a campaign. A third wins
-a battle by taking the HQ (R48) from a position the test arranged, with a reload in the middle."""
+computer (Leicht) is started from the main menu, planned by tapping regions on the campaign map with
+the KP stepper (C4), the revealed plans are shown, the first battle gets its briefing and option shop
+(C7, C8) and is "automatisch ausgetragen" by the battle AI (C10) with its evaluation shown (C6). The
+next battle the campaign creates is played by hand from its first turn to its end by Kaltfront's own
+rules (HQ taken, no army or the Blitz round limit): only mouse drags of the map and clicks on units,
+hexes and production buttons, chosen from the answers the page already shows (reach, targets), and the
+"Phase beenden" button with its confirmation; the page is reloaded in the middle of it and "Feldzug
+fortsetzen" goes back into the same round with the same units (C12); the campaign's evaluation is
+checked against the battle's outcome (C6). A second test covers hot-seat, the retreat, export and
+import and the end of a campaign. A third wins a battle by taking the HQ (R48) from a position the test
+arranged, with a reload in the middle."""
 
 from __future__ import annotations
 
