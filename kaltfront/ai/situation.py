@@ -167,6 +167,23 @@ class Situation:
                 best = v
         return best
 
+    def strike_ready(self) -> bool:
+        """Finishing (issue 16): a Pionier of ours could reach the enemy HQ in the coming move phase,
+        on foot or from a transport that gets next to it (a heuristic by terrain distance; the move
+        planner asks the engine). Then the unit standing on the HQ is the one to shoot."""
+        hq = self.enemy_hq
+        if hq is None:
+            return False
+        for u in self.own.values():
+            if u["type"] == "pionier" and self.building_field("fuss", hq)[u["i"]] <= UNITS["pionier"]["move"]:
+                return True
+            if any(c["type"] == "pionier" for c in self.cargo_of.get(u["id"], [])):
+                ut = UNITS[u["type"]]
+                f = self.field_from(ut["movement"], sorted(self.geo.nb[hq]))
+                if f[u["i"]] <= ut["move"]:
+                    return True
+        return False
+
     # -- capture threats -------------------------------------------------------------------------
     def capture_threats(self, include_neutral: bool = False) -> dict[int, float]:
         """Own (and neutral) buildings an enemy Jäger or Pionier could stand on after its next move:
