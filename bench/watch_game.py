@@ -50,6 +50,20 @@ def describe(game, side: str, geo: Geo) -> str:
     return f"{side[:4]} ${obs['money'][side]:5} bld {held:2} units {len(own):2} val {value:6.0f} {d} [{t}]"
 
 
+def crews(game, side: str) -> str:
+    """Where the side's Pioniere are (on foot or aboard what, with its fuel): the finishing strike."""
+    out = []
+    for u in game.observe(side)["units"]:
+        if u["side"] != side:
+            continue
+        if u["type"] == "pionier":
+            out.append(f"Pi@{u['at']}")
+        for c in u.get("cargo") or []:
+            if c["type"] == "pionier":
+                out.append(f"Pi in {SHORT.get(u['type'], u['type'])}@{u['at']} fuel {u.get('fuel')}")
+    return "; ".join(out) or "no Pionier"
+
+
 def guard(game, side: str, geo: Geo) -> str:
     """Units of `side` within 3 hexes of its own HQ (true positions)."""
     obs = game.observe(side)
@@ -93,7 +107,7 @@ def main(argv=None) -> int:
                 if players[side] == "schwer":
                     o = game.observe(side)
                     sit = Situation(o, belief_dict(o, side), side)
-                    extra = f" finish={int(sit.finish)} var={getattr(ai, 'last_variant', '')}"
+                    extra = f" finish={int(sit.finish)} var={getattr(ai, 'last_variant', '')} [{crews(game, side)}]"
                 print(f"R{game.round:2} {players[side]:6} {describe(game, side, geo)} "
                       f"t={think:.1f}s{extra} | {guard(game, 'liga' if side == 'nordbund' else 'nordbund', geo)}",
                       flush=True)

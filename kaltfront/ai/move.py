@@ -474,8 +474,13 @@ class MovePlanner:
         free = sorted(n for n in geo.nb[hq] if n not in self.occupied) or sorted(geo.nb[hq])
         approach = distance_field(geo, sit.terrain, "luft", free, [h for h in sit.enemy_hexes if h != hq])
         loaded = [t for t in helis if any(c["type"] == "pionier" for c in sit.cargo_of.get(t, []))]
+        homes = [h for h in sit.air_homes() if h != sit.own_hq] or sit.air_homes()
         for tid in loaded:
-            self.stage(tid, approach)
+            u = sit.own[tid]
+            if u.get("fuel") is not None and u["fuel"] <= approach[self.pos[tid]] and homes:
+                self.fly_to(tid, homes)  # not enough fuel for the strike: refuel first (R19)
+            else:
+                self.stage(tid, approach)
         empty = [t for t in helis if t not in loaded and not sit.cargo_of.get(t)]
         crews = [uid for uid in sorted(self.pos) if uid not in self.moved and sit.own[uid]["type"] == "pionier"]
         wanted = max(0, 2 - len(loaded))
@@ -500,21 +505,32 @@ class MovePlanner:
         if not pick or not wanted:
             return
         f = sit.field_from("luft", pick)
+        trip = min(approach[p] for p in pick)  # from the pick-up to the enemy HQ
         for tid in sorted(empty, key=lambda t: (f[self.pos[t]], t))[:wanted]:
             u = sit.own[tid]
-            here = self.pos[tid]
-            best_s, best = -f[here] - sit.expected_hit(u, here), None
-            for o in self.g.reachable(tid):
-                h = geo.idx(o["to"])
-                if h == sit.own_hq or not self.air_ok(u, h, o["hexes"]):
-                    continue
-                s = -f[h] - sit.expected_hit(u, h)
-                if s > best_s:
-                    best_s, best = s, o["to"]
-            self.budget.spend(1)
-            if best is not None:
-                self.apply({"type": "move", "unit": tid, "to": best})
-            self.moved.add(tid)
+            # A crew needs a helicopter that can fly the whole way: one low on fuel refuels first.
+            low = u.get("fuel") is not None and u["fuel"] - f[self.pos[tid]] <= trip and homes
+            self.fly_to(tid, homes if low and self.pos[tid] not in homes else pick)
+
+    def fly_to(self, tid: int, hexes: list[int]) -> None:
+        """A helicopter flies toward the nearest of `hexes` (never onto the own HQ, which builds the
+        crews), out of the enemy's fire as far as it can, able to get home (R19)."""
+        sit, geo = self.sit, self.geo
+        u = sit.own[tid]
+        f = sit.field_from("luft", hexes)
+        here = self.pos[tid]
+        best_s, best = -f[here] - sit.expected_hit(u, here), None
+        for o in self.g.reachable(tid):
+            h = geo.idx(o["to"])
+            if h == sit.own_hq or not self.air_ok(u, h, o["hexes"]):
+                continue
+            s = -f[h] - sit.expected_hit(u, h)
+            if s > best_s:
+                best_s, best = s, o["to"]
+        self.budget.spend(1)
+        if best is not None:
+            self.apply({"type": "move", "unit": tid, "to": best})
+        self.moved.add(tid)
 
     def stage(self, tid: int, approach) -> None:
         """A helicopter with a Pionier aboard moves to where it can reach a hex next to the enemy HQ
