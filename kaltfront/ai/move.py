@@ -474,7 +474,7 @@ class MovePlanner:
         free = sorted(n for n in geo.nb[hq] if n not in self.occupied) or sorted(geo.nb[hq])
         approach = distance_field(geo, sit.terrain, "luft", free, [h for h in sit.enemy_hexes if h != hq])
         loaded = [t for t in helis if any(c["type"] == "pionier" for c in sit.cargo_of.get(t, []))]
-        homes = [h for h in sit.air_homes() if h != sit.own_hq] or sit.air_homes()
+        homes = [h for h in sit.air_homes() if h != sit.own_hq and h not in self.occupied]
         for tid in loaded:
             u = sit.own[tid]
             if u.get("fuel") is not None and u["fuel"] <= approach[self.pos[tid]] and homes:
