@@ -267,13 +267,7 @@ class Browser:
                 cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
                 if b"--type=renderer" not in cmd:
                     continue
-                rss = private = 0
-                for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-                    if line.startswith("Rss:"):
-                        rss = int(line.split()[1]) * 1024
-                    elif line.startswith(("Private_Clean:", "Private_Dirty:")):
-                        private += int(line.split()[1]) * 1024
-                sizes.append((rss, private))
+                sizes.append(rss_and_private(pid))
             except OSError:
                 continue
         return sizes
@@ -291,6 +285,17 @@ class Browser:
             self.proc.kill()
             self.proc.wait()
         shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def rss_and_private(pid: int) -> tuple[int, int]:
+    """(VmRSS, private bytes: RSS without pages shared with other processes) of one process."""
+    rss = private = 0
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
+        if line.startswith("Rss:"):
+            rss = int(line.split()[1]) * 1024
+        elif line.startswith(("Private_Clean:", "Private_Dirty:")):
+            private += int(line.split()[1]) * 1024
+    return rss, private
 
 
 def descendants(pid: int) -> list[int]:
@@ -590,7 +595,33 @@ def schwer_turn(browser: Browser) -> dict:
     heap = browser.cdp.send("Runtime.getHeapUsage", {}, session=worker, check=False) or {}
     page_heap = browser.evaluate("performance.memory ? performance.memory.usedJSHeapSize : null")
     return {"map": f"{big['name']} {big['width']}x{big['height']}", "turn_s": seconds, **peak,
-            "wasm": wasm_memory(browser, worker), "worker_js": heap.get("usedSize"), "page_js": page_heap}
+            "wasm": wasm_memory(browser, worker), "worker_js": heap.get("usedSize"), "page_js": page_heap,
+            **blank_renderer(browser)}
+
+
+def blank_renderer(browser: Browser) -> dict:
+    """The floor: RSS and private memory of a renderer showing about:blank in the same browser. What the
+    game's renderer holds above it is what the page and its worker cost; the rest (Chromium's own code,
+    fonts, shared memory with the browser process) is there for any tab."""
+    before = {pid for pid in descendants(browser.proc.pid)}
+    target = browser.cdp.send("Target.createTarget", {"url": "about:blank"}, check=False, timeout=30) or {}
+    time.sleep(2.0)
+    sizes = {}
+    for pid in descendants(browser.proc.pid):
+        if pid in before:
+            continue
+        try:
+            if b"--type=renderer" not in Path(f"/proc/{pid}/cmdline").read_bytes():
+                continue
+            sizes[pid] = rss_and_private(pid)
+        except OSError:
+            continue
+    if target.get("targetId"):
+        browser.cdp.send("Target.closeTarget", {"targetId": target["targetId"]}, check=False, timeout=30)
+    if len(sizes) != 1:
+        return {}
+    rss, private = next(iter(sizes.values()))
+    return {"blank_rss": rss, "blank_private": private}
 
 
 # --- report -----------------------------------------------------------------------------------------------
@@ -658,6 +689,12 @@ def report(label: str, runs: list[dict], slow: list[dict]) -> None:
         print(f"    worker WebAssembly memory (Pyodide HEAP8.buffer.byteLength): {spread([r['wasm'] for r in mem], 'MB', 1e-6, 1)}; "
               f"worker JS heap {spread([r['worker_js'] for r in mem], 'MB', 1e-6, 1)}; "
               f"page performance.memory.usedJSHeapSize {spread([r['page_js'] for r in mem], 'MB', 1e-6, 1)}")
+        blank = [r for r in mem if "blank_rss" in r]
+        if blank:
+            print(f"    an about:blank renderer in the same browser (the floor of any tab): RSS "
+                  f"{spread([r['blank_rss'] for r in blank], 'MB', 1e-6, 0)}, private {spread([r['blank_private'] for r in blank], 'MB', 1e-6, 0)}; "
+                  f"the game's renderer above that floor: RSS {spread([r['page_rss'] - r['blank_rss'] for r in blank], 'MB', 1e-6, 0)}, "
+                  f"private {spread([r['page_private'] - r['blank_private'] for r in blank], 'MB', 1e-6, 0)}")
 
 
 def main() -> int:
