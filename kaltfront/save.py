@@ -373,7 +373,8 @@ def _read_undo(data: dict, g) -> None:
     _need(isinstance(u, dict), "'undo' muss ein Objekt sein.")
     _keys(u, UNDO_KEYS, "undo")
     block = u.get("block", "phase")
-    _need(block in REASONS, f"undo.block: unbekannter Grund {block!r}.")
+    # A list or object is no reason either (found by the issue-10 fuzz test: TypeError, not SaveError).
+    _need(isinstance(block, str) and block in REASONS, f"undo.block: unbekannter Grund {show(block)}.")
     g.undo_block = block
     actions = _actions(u.get("actions", []), MAX_UNDO_ACTIONS, "undo.actions")
     base = u.get("base")
@@ -382,7 +383,7 @@ def _read_undo(data: dict, g) -> None:
         return
     _need(g.outcome is None, "eine beendete Partie hat nichts zurückzunehmen.")
     _need(isinstance(base, dict) and set(base) == UNDO_BASE_KEYS
-          and base["block"] in REASONS,
+          and isinstance(base["block"], str) and base["block"] in REASONS,
           "undo.base braucht units, buildings, money, next_id, stats und block.")
     d = {k: v for k, v in data.items() if k not in ("undo", "record")}
     # A save without "stats" (before issue 11.11, or with them deleted by hand) counts from zero:
