@@ -1,6 +1,6 @@
 """Where the game's renderer memory goes during a Schwer turn on the largest map (issue 14): a breakdown.
 
-    .venv/bin/python bench/bench_memory.py [--old REV] [--runs 1] [--phone] [--no-trace]
+    .venv/bin/python bench/bench_memory.py [--old REV] [--runs 1] [--phone] [--zoom] [--no-trace]
 
 The same run as bench/bench_firstvisit.py's memory figure, without the throttled first visit: a fresh
 headless Chromium (the same flags) opens the build unthrottled, waits for the offline cache and the
@@ -14,6 +14,8 @@ Printed per build (median over --runs where several):
   about:blank renderer in the same browser (the floor of any tab);
 - at the sample with the highest RSS, the renderer's /proc/<pid>/smaps summed by kind of mapping
   (Chromium's named anonymous mappings such as [anon:partition_alloc], libraries, memfd, heap);
+- with --zoom, the peak RSS while the mouse wheel zooms in and out across the whole range after the turn
+  (48 notches, each its own gesture: the tiles and sprites of every zoom step);
 - after the turn, Chromium's own memory-infra dump of that renderer (Tracing.requestMemoryDump, the
   figures chrome://tracing shows: malloc, PartitionAlloc's partitions (ArrayBuffers are in
   "array_buffer"/"buffer"), V8 per isolate (page, engine worker, service worker) with code space, Blink
@@ -132,7 +134,21 @@ def allocators_of(events: list, pid: int) -> dict[str, int]:
     return out
 
 
-def one_run(build: dict, phone: bool, trace: bool) -> dict:
+def zoom_sweep(browser, pid: int) -> int:
+    """Mouse-wheel zooms over the map's middle, in then out across the whole range, each notch its own
+    gesture (the app sharpens after 150 ms); returns the renderer's peak RSS meanwhile."""
+    box = browser.evaluate("(() => { const r = document.getElementById('map').getBoundingClientRect();"
+                           " return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()")
+    peak = 0
+    for delta in [-120] * 24 + [120] * 24:
+        browser.cdp.send("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": box["x"], "y": box["y"],
+                                                      "deltaX": 0, "deltaY": delta}, session=browser.page)
+        time.sleep(0.3)
+        peak = max(peak, bf.rss_and_private(pid)[0])
+    return peak
+
+
+def one_run(build: dict, phone: bool, trace: bool, zoom: bool = False) -> dict:
     server = bf.Server(build, bf.Link())
     browser = bf.Browser(None)
     out: dict = {}
@@ -185,6 +201,8 @@ def one_run(build: dict, phone: bool, trace: bool) -> dict:
         out["map"] = f"{big['name']} {big['width']}x{big['height']}"
         out["peak_rss"], out["peak_private"], out["smaps"] = peak["rss"], peak["private"], peak["smaps"]
         out["after_rss"], out["after_private"] = bf.rss_and_private(pid)
+        if zoom:
+            out["zoom_rss"] = zoom_sweep(browser, pid)
         out["camera"] = browser.evaluate("({scale: kaltfront.camera.scale, w: kaltfront.camera.viewW, h: kaltfront.camera.viewH})")
         out["isolates"] = {}
         for session, info in list(browser.sessions.items()):
@@ -213,6 +231,9 @@ def report(label: str, runs: list[dict]) -> None:
     print(f"  peak RSS {mb(med('peak_rss'))} MB, private {mb(med('peak_private'))} MB; after the turn RSS "
           f"{mb(med('after_rss'))} MB; about:blank renderer RSS {mb(med('blank_rss'))} MB private {mb(med('blank_private'))} MB"
           f"   (runs: {[round(r['peak_rss'] / 1e6) for r in runs]})")
+    if "zoom_rss" in r0:
+        print(f"  peak RSS while zooming in and out across the range after the turn: {mb(med('zoom_rss'))} MB"
+              f"   (runs: {[round(r['zoom_rss'] / 1e6) for r in runs]})")
     print("  smaps at the peak (run 1), by mapping: RSS / private MB")
     for name, (rss, private) in sorted(r0["smaps"].items(), key=lambda kv: -kv[1][0])[:18]:
         print(f"    {mb(rss)} {mb(private)}  {name}")
@@ -240,13 +261,14 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--phone", action="store_true", help="412×915, deviceScaleFactor 2.625, touch")
     ap.add_argument("--no-trace", action="store_true", help="no memory-infra dump")
+    ap.add_argument("--zoom", action="store_true", help="after the turn, zoom in and out across the range with the mouse wheel")
     a = ap.parse_args()
     builds = ([bf.prepare_old(a.old)] if a.old else []) + [bf.prepare_new()]
     print(f"bench: load average {os.getloadavg()[0]:.1f}", flush=True)
     results = {b["label"]: [] for b in builds}
     for i in range(a.runs):
         for b in builds:
-            r = one_run(b, a.phone, not a.no_trace)
+            r = one_run(b, a.phone, not a.no_trace, a.zoom)
             results[b["label"]].append(r)
             print(f"  {b['label']} run {i + 1}: peak RSS {r['peak_rss'] / 1e6:.0f} MB", flush=True)
     print(f"bench: load average {os.getloadavg()[0]:.1f} at the end")

@@ -18,6 +18,10 @@ import { layoutLabels, placesAround } from "./labels.js";
 const TILE = 256;
 const TILE_SPARE_FACTOR = 2;
 const TILE_SPARE_MIN = 16;
+// Unit and building sprites: a new set per zoom step (quarter pixels of radius) and per hit points, so a
+// pinch across the zoom range made hundreds, up to ~1 MB each zoomed in on a phone; the least recently
+// used go beyond this many bytes (a frame needs a few MB at most).
+const SPRITE_BUDGET_BYTES = 24e6;
 const DAMAGE_FONT = "bold 13px system-ui, sans-serif";
 const HQ_FONT = "bold 11px system-ui, sans-serif"; // beyond this an offscreen canvas costs more memory than it saves
 
@@ -33,7 +37,8 @@ export class Renderer {
     this.tiles = new Map();     // "q|tx|ty" -> {canvas, obs, sig}: terrain + fog tiles, least recently used first
     this.tileMap = "";          // scenario and size the tiles belong to
     this.tileQ = 0;             // the zoom step (device px per world unit) the tiles were last drawn at
-    this.sprites = new Map();   // pre-drawn unit counters and building symbols
+    this.sprites = new Map();   // pre-drawn unit counters and building symbols, least recently used first
+    this.spriteBytes = 0;       // their pixels' memory (RGBA)
     this.terrainSprites = new Map(); // terrain character -> pre-drawn hex at zoom step terrainQ
     this.terrainQ = 0;
     this.frozen = false;        // true while a zoom gesture runs
@@ -49,21 +54,30 @@ export class Renderer {
   }
 
   /** Drop cached pictures. The tiles already follow map, zoom and fog; `all` is for benchmarks. */
-  invalidate(all = false) { if (all) { this.tiles.clear(); this.sprites.clear(); this.terrainSprites.clear(); } }
+  invalidate(all = false) {
+    if (all) { this.tiles.clear(); this.sprites.clear(); this.spriteBytes = 0; this.terrainSprites.clear(); }
+  }
 
   /** A pre-drawn symbol: key → offscreen canvas of `size` CSS pixels drawn by `paint(ctx)` around (0, 0). */
   sprite(key, size, paint) {
     let sp = this.sprites.get(key);
-    if (!sp) {
-      if (this.sprites.size > 1500) this.sprites.clear();
+    if (sp) {
+      this.sprites.delete(key); // re-inserted below: most recently used last
+    } else {
       const px = Math.ceil(size * this.dpr);
       const c = makeCanvas(px, px);
       const ctx = c.getContext("2d");
       ctx.setTransform(this.dpr, 0, 0, this.dpr, px / 2, px / 2);
       paint(ctx);
-      sp = { canvas: c, size: px / this.dpr };
-      this.sprites.set(key, sp);
+      sp = { canvas: c, size: px / this.dpr, bytes: px * px * 4 };
+      this.spriteBytes += sp.bytes;
+      for (const [old, o] of this.sprites) {
+        if (this.spriteBytes <= SPRITE_BUDGET_BYTES) break;
+        this.sprites.delete(old);
+        this.spriteBytes -= o.bytes;
+      }
     }
+    this.sprites.set(key, sp);
     return sp;
   }
 
