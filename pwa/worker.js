@@ -171,15 +171,24 @@ function memoryReport() {
   return { ok: true, result: { wasmHeapBytes: heap ? heap.buffer.byteLength : null } };
 }
 
-/** Free the bytes behind `view` now (its buffer is detached) instead of whenever nothing refers to it. */
+/**
+ * Free the bytes behind `view` (a typed array or an ArrayBuffer) now, instead of whenever nothing refers
+ * to it any more and this worker's collector runs (rarely: its JS heap is small). The buffer is
+ * transferred into a message that is never delivered. Detaching it with `transfer(0)` was not enough
+ * (issue 14, measured): once the bytes had been handed to a browser API (crypto.subtle.digest), the
+ * browser's own handle on them kept the 31 MB alive for as long as the view was reachable, and Pyodide's
+ * config keeps the snapshot's view for good.
+ */
 function release(view) {
+  const buffer = view instanceof ArrayBuffer ? view : view && view.buffer;
+  if (!buffer || buffer.byteLength === 0) return;
   try {
-    const buffer = view && view.buffer;
-    if (!buffer || buffer.byteLength === 0) return;
-    if (typeof buffer.transfer === "function") buffer.transfer(0);
-    else structuredClone(buffer, { transfer: [buffer] });
+    const channel = new MessageChannel();
+    channel.port1.postMessage(null, [buffer]);
+    channel.port1.close();
+    channel.port2.close();
   } catch {
-    // a buffer that cannot be detached (e.g. a wasm memory) is simply left to the collector
+    // a buffer that cannot be transferred (e.g. a wasm memory) is simply left to the collector
   }
 }
 
@@ -357,7 +366,9 @@ async function snapshotReadyBoot(info) {
   if (pyodide.lockfile?.packages?.kaltfront?.sha256 !== info.wheel_sha256) {
     throw new Error("Lockfile und build-info.json nennen verschiedene Pakete");
   }
-  pyodide.unpackArchive(await wheel, "wheel");
+  const wheelBytes = await wheel;
+  pyodide.unpackArchive(wheelBytes, "wheel");
+  release(wheelBytes); // unpacked into Pyodide's file system (issue 14: memory)
   const t2 = performance.now();
   mark("wheel");
   pyodide.runPython(IMPORT_ENGINE);
@@ -401,7 +412,9 @@ async function snapshotBoot(record, info) {
   if (pyodide.lockfile?.packages?.kaltfront?.sha256 !== info.wheel_sha256) {
     throw new Error("Lockfile und build-info.json nennen verschiedene Pakete");
   }
-  pyodide.unpackArchive(await wheel, "wheel");
+  const wheelBytes = await wheel;
+  pyodide.unpackArchive(wheelBytes, "wheel");
+  release(wheelBytes); // unpacked into Pyodide's file system (issue 14: memory)
   const t2 = performance.now();
   mark("wheel");
   const candidate = pyodide.pyimport("kaltfront.bridge");
