@@ -75,7 +75,11 @@ const mark = (name) => { phases[name] = Math.round(performance.now()); };
 // Boot progress (issue 11.5): count the bytes of every response fetched during the boot by reading a
 // clone of its body (the original stays untouched, with its URL, for Pyodide's streaming compile), and
 // post {type: "boot-progress", loaded} at most every 100 ms. Restored to the plain fetch after the boot.
+// A warm start (from the memory snapshot) does not count: its files come from the offline cache in well
+// under a second, and reading a clone of each body left ~20 MB of copies (the wasm, the standard library)
+// in this worker until its rarely running collector got to them (issue 14: memory, measured).
 const plainFetch = self.fetch;
+let countBodies = true;
 let bootLoaded = 0;
 let progressPosted = 0;
 function postBootProgress(force = false) {
@@ -96,7 +100,7 @@ const isRuntimeBody = (url) => /\.wasm$|\/python_stdlib[^/]*\.zip$/.test(url.spl
 self.fetch = function countingFetch(...args) {
   const url = String(args[0] instanceof Request ? args[0].url : args[0]);
   return plainFetch.apply(self, args).then((response) => {
-    if (response.ok && response.body) {
+    if (countBodies && response.ok && response.body) {
       const runtimeBody = isRuntimeBody(url);
       if (runtimeBody) { runtimePending += 1; runtimeSeen += 1; }
       const arrived = () => {
@@ -487,6 +491,8 @@ async function boot() {
     failures = stored.failures || 0;
     if (stored.bytes) {
       try {
+        countBodies = false;
+        post({ type: "boot-progress", loaded: info.fetch_bytes || 0 }); // fetched before: the caches answer
         result = await withTimeout(snapshotBoot(stored, info), SNAPSHOT_TIMEOUT_MS, "Speicherabbild");
         path = "snapshot";
         note = "restored";
@@ -508,6 +514,7 @@ async function boot() {
   }
   stored = null; // the 30 MB record is not needed any more
 
+  countBodies = true; // a cold start (or one after a failed restore) shows its download
   let snapshotFrom = null;
   if (!result && storage && failures < MAX_SNAPSHOT_FAILURES) {
     try {
