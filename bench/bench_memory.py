@@ -134,18 +134,21 @@ def allocators_of(events: list, pid: int) -> dict[str, int]:
     return out
 
 
-def zoom_sweep(browser, pid: int) -> int:
+def zoom_sweep(browser, pid: int) -> tuple[int, list[float]]:
     """Mouse-wheel zooms over the map's middle, in then out across the whole range, each notch its own
-    gesture (the app sharpens after 150 ms); returns the renderer's peak RSS meanwhile."""
+    gesture (the app sharpens after 150 ms); returns the renderer's peak RSS meanwhile and the draw time
+    of the last frame after each notch (`kaltfront.lastFrameMs`: the frame at the new zoom step, the one
+    that draws new tiles)."""
     box = browser.evaluate("(() => { const r = document.getElementById('map').getBoundingClientRect();"
                            " return {x: r.left + r.width / 2, y: r.top + r.height / 2}; })()")
-    peak = 0
+    peak, frames = 0, []
     for delta in [-120] * 24 + [120] * 24:
         browser.cdp.send("Input.dispatchMouseEvent", {"type": "mouseWheel", "x": box["x"], "y": box["y"],
                                                       "deltaX": 0, "deltaY": delta}, session=browser.page)
         time.sleep(0.3)
         peak = max(peak, bf.rss_and_private(pid)[0])
-    return peak
+        frames.append(browser.evaluate("kaltfront.lastFrameMs()"))
+    return peak, frames
 
 
 def one_run(build: dict, phone: bool, trace: bool, zoom: bool = False) -> dict:
@@ -202,7 +205,7 @@ def one_run(build: dict, phone: bool, trace: bool, zoom: bool = False) -> dict:
         out["peak_rss"], out["peak_private"], out["smaps"] = peak["rss"], peak["private"], peak["smaps"]
         out["after_rss"], out["after_private"] = bf.rss_and_private(pid)
         if zoom:
-            out["zoom_rss"] = zoom_sweep(browser, pid)
+            out["zoom_rss"], out["zoom_frames"] = zoom_sweep(browser, pid)
         out["camera"] = browser.evaluate("({scale: kaltfront.camera.scale, w: kaltfront.camera.viewW, h: kaltfront.camera.viewH})")
         out["isolates"] = {}
         for session, info in list(browser.sessions.items()):
@@ -234,6 +237,10 @@ def report(label: str, runs: list[dict]) -> None:
     if "zoom_rss" in r0:
         print(f"  peak RSS while zooming in and out across the range after the turn: {mb(med('zoom_rss'))} MB"
               f"   (runs: {[round(r['zoom_rss'] / 1e6) for r in runs]})")
+        frames = sorted(f for r in runs for f in r.get("zoom_frames", []) if f is not None)
+        if frames:
+            print(f"  draw time of the frame after each notch: p50 {frames[len(frames) // 2]:.1f} ms, "
+                  f"p95 {frames[int(0.95 * (len(frames) - 1))]:.1f} ms, worst {frames[-1]:.1f} ms (n={len(frames)})")
     print("  smaps at the peak (run 1), by mapping: RSS / private MB")
     for name, (rss, private) in sorted(r0["smaps"].items(), key=lambda kv: -kv[1][0])[:18]:
         print(f"    {mb(rss)} {mb(private)}  {name}")
