@@ -1,17 +1,20 @@
 """The Feldzug screens (issue 15 UI) in a real browser with the real engine: a campaign against the
-computer is started from the main menu, planned by tapping regions on the campaign map with the KP
-stepper (C4), the revealed plans are shown, the first battle gets its briefing and option shop (C7, C8)
-and is "automatisch ausgetragen" by the battle AI (C10) with its evaluation shown (C6); the next battle
-is played by hand on the battle screen, the page is reloaded in the middle of it, "Feldzug fortsetzen"
-goes straight back into the battle (C12), and the battle is finished there (the player gives up), which
-the campaign evaluates. A second test covers hot-seat, the retreat, import and the end of a campaign. A
-third plays a battle by hand to a real win (the Liga's HQ taken, R48), with a reload in the middle: a
-whole battle won by hand would take a browser test many minutes, so the test stands a Jäger beside the
-HQ in the battle the engine made for the region and the decisive move is made by tap."""
+computer (Leicht) is started from the main menu, planned by tapping regions on the campaign map with
+the KP stepper (C4), the revealed plans are shown, the first battle gets its briefing and option shop
+(C7, C8) and is "automatisch ausgetragen" by the battle AI (C10) with its evaluation shown (C6). The
+next battle the campaign creates is played by hand from its first turn to its end by Kaltfront's own
+rules (HQ taken, no army or the Blitz round limit): only mouse drags of the map and clicks on units,
+hexes and production buttons, chosen from the answers the page already shows (reach, targets), and the
+"Phase beenden" button with its confirmation; the page is reloaded in the middle of it and "Feldzug
+fortsetzen" goes back into the same round with the same units (C12); the campaign's evaluation is
+checked against the battle's outcome (C6). A second test covers hot-seat, the retreat, export and
+import and the end of a campaign. A third wins a battle by taking the HQ (R48) from a position the test
+arranged, with a reload in the middle."""
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 from kaltfront.campaign import Campaign, new_campaign
 from kaltfront.rulesdata import RULES
@@ -144,46 +147,225 @@ def test_campaign_against_computer_auto_and_by_hand_with_reload(page, base_url, 
     assert first_line in page.evaluate("() => document.getElementById('cz-log').textContent")  # the log
     page.click("#cz-dialog-ok")
 
-    # The next battle is played by hand on the battle screen.
+    # The next battle is played by hand on the battle screen, from its first turn to its end by
+    # Kaltfront's own rules, with taps and the "Phase beenden" button only (C5, C6, C10, C12).
     v = reach_battle_options(page)
     page.click("#cz-options-ok")
     page.click("#cz-play")
-    page.wait_for_function("() => document.getElementById('campaign').hidden && "
-                           "window.kaltfront.state.obs && window.kaltfront.myTurn()", timeout=120_000)
+    wait_my_turn_or_end(page)
     second = view(page)["campaign"]["battle"]
     assert second["no"] > battle["no"] and not second["decided"]
-    # One whole turn by hand: each end of phase waits for the computer's reply.
-    page.evaluate("""async () => { const k = window.kaltfront; let n = 0;
-        do { await k.endPhase({confirmed: true}); n++; } while (!(k.state.obs.phase === 'move' && k.myTurn()) && n < 4); }""")
-    page.wait_for_function("() => window.kaltfront.state.obs.phase === 'move' && window.kaltfront.myTurn()",
-                           timeout=120_000)
-    round_before = page.evaluate("() => window.kaltfront.state.obs.round")
+    kp_before = view(page)["campaign"]["kp_total"]["nordbund"]
+    obs = page.evaluate("() => window.kaltfront.state.obs")
+    assert obs["scenario"] == second["map"] and obs["round"] == 1 and obs["viewer"] == "nordbund"
+    assert page.inner_text("#hdr-round") == f"Runde 1 / {obs['round_limit']}"
+
+    done = play_battle_by_hand(page, until_round=4)
+    assert done["phases"] == 6   # three rounds of move and attack phases by hand so far
+    assert done["moved"] > 0 and done["built"] > 0
     saved = page.evaluate("() => JSON.parse(localStorage.getItem('kaltfront.feldzug.aktuell'))")
     assert saved["inBattle"] is True and '"battle"' in saved["save"]
+    before = page.evaluate("() => window.kaltfront.state.obs")
+    assert before["round"] == 4 and before["phase"] == "move"
 
-    # Reload in the middle of the battle: "Feldzug fortsetzen" opens the same battle again (C12).
+    # Reload in the middle of the battle: "Feldzug fortsetzen" opens the same battle again (C12):
+    # the same round, phase, units and Guthaben.
     page.reload()
     wait_for_engine(page)
     page.evaluate("() => { window.kaltfront.skipIntro = true; window.kaltfront.setAiDelay(0); }")
     page.wait_for_selector("#menu-feldzug-continue:not([hidden]):not([disabled])")
     page.click("#menu-feldzug-continue")
-    page.wait_for_function("() => document.getElementById('campaign').hidden && "
-                           "window.kaltfront.state.obs && window.kaltfront.myTurn()", timeout=120_000)
-    obs = page.evaluate("() => window.kaltfront.state.obs")
-    assert obs["round"] == round_before and obs["phase"] == "move"
+    wait_my_turn_or_end(page)
+    after = page.evaluate("() => window.kaltfront.state.obs")
+    assert (after["round"], after["phase"], after["side"]) == (4, "move", "nordbund")
+    assert units_of(after) == units_of(before) and after["money"] == before["money"]
 
-    # Finish it by hand: the player gives up; the campaign evaluates the lost attack (C6).
-    page.click("#btn-menu")
-    page.click("#menu-surrender")
-    page.click("#confirm-yes")
-    page.wait_for_selector("#cz-dialog:not([hidden])[data-kind='evaluation']", timeout=60_000)
+    # On to the battle's end (HQ taken, no army, or the Blitz map's round limit).
+    done += play_battle_by_hand(page, until_round=None)
+    assert done["attacked"] > 0   # the armies met: taps on targets the engine offered
+    outcome = page.evaluate("() => window.kaltfront.campaign.lastBattleEnd")
+    assert outcome and outcome["reason"] in ("hq", "no_army", "round_limit"), outcome
     evaluation = page.inner_text("#cz-dialog-card")
-    assert "Baltische Liga gewinnt die Schlacht" in evaluation
+    # The campaign's evaluation follows the battle's result (C6): who won, what it cost, who holds Fehmarn.
+    assert REASONS[outcome["reason"]] in evaluation
+    winner = outcome["winner"]
+    if winner is None:
+        assert "Die Schlacht um Fehmarn endet unentschieden: beide Seiten verlieren 1 KP." in evaluation
+    else:
+        assert f"{SIDE_NAMES[winner]} gewinnt die Schlacht um Fehmarn." in evaluation
+    assert "automatisch" not in evaluation
     page.click("#cz-dialog-ok")
     dismiss_dialogs(page)
-    after = view(page)["campaign"]
-    assert after["battle"] is None or after["battle"]["no"] > second["no"]
+    c = view(page)["campaign"]
+    regions = {r["id"]: r for r in c["regions"]}
+    # Nordbund defended Fehmarn against Wismar, both attacking (C5): losing or a draw costs it 1 KP; a
+    # win costs it nothing (the Liga's base cannot be taken: the Liga pays 3 KP instead).
+    assert c["kp_total"]["nordbund"] == kp_before - (0 if winner == "nordbund" else 1)
+    assert regions["fehmarn"]["owner"] == ("liga" if winner == "liga" else "nordbund")
+    assert regions["wismar"]["owner"] == "liga"
+    assert c["last_result"]["nordbund"] == {None: "draw", "nordbund": "won", "liga": "lost"}[winner]
     assert page.evaluate("() => JSON.parse(localStorage.getItem('kaltfront.feldzug.aktuell')).inBattle") is False
+    print(f"hand-played battle: {dict(done)}, outcome {outcome}")
+
+
+# ---- a battle played by hand: taps on units and hexes, the "Phase beenden" button ------------------------
+
+SIDE_NAMES = {"nordbund": "Nordbund", "liga": "Baltische Liga"}
+REASONS = {"hq": "Hauptquartier wurde erobert", "no_army": "keine Einheiten mehr",
+           "round_limit": "Rundenlimit ist erreicht"}
+# The page's turn is the player's: in the battle, the computer done, nothing pending; or the battle
+# is over and the campaign shows its evaluation.
+TURN_OR_END = """() => { const k = window.kaltfront, s = k.state;
+    if (!document.getElementById('cz-dialog').hidden) return 'end';
+    return document.getElementById('campaign').hidden && s.obs && k.myTurn() && !s.busy ? 'turn' : false; }"""
+
+
+def wait_my_turn_or_end(page) -> str:
+    return page.wait_for_function(TURN_OR_END, timeout=180_000).json_value()
+
+
+def units_of(o: dict) -> list:
+    return sorted((u["id"], u["type"], u["side"], tuple(u["at"]), u["hp"]) for u in o["units"])
+
+
+def cube(h):
+    q = h[0] - (h[1] - (h[1] & 1)) // 2
+    return q, h[1], -q - h[1]
+
+
+def dist(a, b) -> int:
+    return max(abs(x - y) for x, y in zip(cube(a), cube(b)))
+
+
+def tap_hex(page, h) -> None:
+    """Drag the map with the mouse (as a player does) until hex h lies in the middle half of the view,
+    then click it. The camera stops at the map's edges; the hex is then wherever the drag left it."""
+    for _ in range(8):
+        v = page.evaluate("""([c, r]) => { const cam = window.kaltfront.camera, p = cam.hexToScreen(c, r);
+            const box = document.getElementById('map').getBoundingClientRect();
+            return {x: p.x, y: p.y, w: cam.viewW, h: cam.viewH, left: box.left, top: box.top}; }""", list(h))
+        dx, dy = v["w"] / 2 - v["x"], v["h"] / 2 - v["y"]
+        if abs(dx) <= v["w"] / 4 and abs(dy) <= v["h"] / 4:
+            break
+        # One stroke from the middle of the view, at most a third of it, so it stays on the map.
+        dx = max(-v["w"] / 3, min(v["w"] / 3, dx))
+        dy = max(-v["h"] / 3, min(v["h"] / 3, dy))
+        cx, cy = v["left"] + v["w"] / 2, v["top"] + v["h"] / 2
+        page.mouse.move(cx, cy)
+        page.mouse.down()
+        page.mouse.move(cx + dx, cy + dy, steps=4)
+        page.mouse.up()
+    p = page.evaluate("([c, r]) => window.kaltfront.hexToScreen(c, r)", list(h))
+    page.mouse.click(p["x"], p["y"])
+
+
+def obs(page) -> dict:
+    return page.evaluate("() => window.kaltfront.state.obs")
+
+
+def select(page, uid: int, answer: str):
+    """Tap an own unit; the page asks the engine and keeps its answer (state.reach or state.targets)."""
+    u = next(u for u in obs(page)["units"] if u["id"] == uid)
+    tap_hex(page, u["at"])
+    return page.wait_for_function(
+        "([id, key]) => { const s = window.kaltfront.state;"
+        " return s.selection && s.selection.id === id && s[key] ? s[key] : null; }", arg=[uid, answer]).json_value()
+
+
+def wait_acted(page, uid: int, flag: str) -> None:
+    page.wait_for_function(
+        "([id, flag]) => { const s = window.kaltfront.state; if (s.busy) return false;"
+        " const u = s.obs && s.obs.units.find((u) => u.id === id); return !u || u[flag]; }", arg=[uid, flag])
+
+
+def move_phase(page, done: Counter) -> None:
+    """Every unit that can move goes as near the enemy HQ as its reach allows (the engine's answer the
+    page shows), never backwards; then every own free HQ and Werk produces the dearest unit it can pay."""
+    o = obs(page)
+    me = o["viewer"]
+    target = next(b["at"] for b in o["buildings"] if b["type"] == "hq" and b["owner"] != me)
+    for uid in page.evaluate("() => window.kaltfront.state.canAct.move"):
+        o = obs(page)
+        u = next((u for u in o["units"] if u["id"] == uid), None)
+        if u is None or u["moved"] or u["at"] is None:
+            continue
+        reach = select(page, uid, "reach")
+        taken = {tuple(x["at"]) for x in o["units"] if x["at"] is not None}
+        free = [r for r in reach if tuple(r["to"]) not in taken]
+        best = min(free, key=lambda r: (dist(r["to"], target), -len(r["path"])), default=None)
+        if best is None or dist(best["to"], target) >= dist(u["at"], target):
+            page.keyboard.press("Escape")
+            continue
+        tap_hex(page, best["to"])
+        wait_acted(page, uid, "moved")
+        done["moved"] += 1
+    o = obs(page)
+    taken = {tuple(x["at"]) for x in o["units"] if x["at"] is not None}
+    for b in o["buildings"]:
+        if b["owner"] != me or b["type"] not in ("hq", "werk") or tuple(b["at"]) in taken:
+            continue
+        tap_hex(page, b["at"])
+        page.wait_for_selector("#build-list")
+        buttons = page.locator("#build-list button:not([disabled])")
+        if buttons.count():
+            costs = [int(buttons.nth(i).get_attribute("data-cost") or
+                         buttons.nth(i).locator(".cost").inner_text()) for i in range(buttons.count())]
+            buttons.nth(costs.index(max(costs))).click()
+            page.wait_for_function(
+                "(at) => { const s = window.kaltfront.state; return !s.busy &&"
+                " s.obs.units.some((u) => u.at && u.at[0] === at[0] && u.at[1] === at[1]); }", arg=b["at"])
+            done["built"] += 1
+        else:
+            page.keyboard.press("Escape")
+
+
+def attack_phase(page, done: Counter) -> None:
+    """Every unit that can fire fires at the target where the engine expects the most damage."""
+    for uid in page.evaluate("() => window.kaltfront.state.canAct.attack"):
+        u = next((u for u in obs(page)["units"] if u["id"] == uid), None)
+        if u is None or u["attacked"]:
+            continue
+        targets = select(page, uid, "targets")
+        if not targets:
+            page.keyboard.press("Escape")
+            continue
+        t = max(targets, key=lambda t: t["damage"])
+        tap_hex(page, t["target"])
+        wait_acted(page, uid, "attacked")
+        done["attacked"] += 1
+
+
+def end_phase(page) -> str:
+    """The "Phase beenden" button; when units could still act it asks first (R61): "yes"."""
+    key = page.evaluate("() => { const o = window.kaltfront.state.obs; return [o.round, o.side, o.phase]; }")
+    page.click("#btn-end-phase")
+    page.wait_for_function(
+        "(key) => { const s = window.kaltfront.state, o = s.obs;"
+        " return !document.getElementById('confirm').hidden || !o || o.round !== key[0] || o.side !== key[1]"
+        " || o.phase !== key[2]; }", arg=key)
+    if page.is_visible("#confirm"):
+        page.click("#confirm-yes")
+    return wait_my_turn_or_end(page)
+
+
+def play_battle_by_hand(page, until_round: int | None) -> Counter:
+    """Play the player's phases until the move phase of `until_round` (or the battle's end); returns
+    how many phases, moves, builds and attacks were played."""
+    done = Counter()
+    for _ in range(200):
+        if wait_my_turn_or_end(page) == "end":
+            assert until_round is None, "the battle ended before the reload"
+            return done
+        o = obs(page)
+        if until_round is not None and o["round"] >= until_round and o["phase"] == "move":
+            return done
+        if o["phase"] == "move":
+            move_phase(page, done)
+        else:
+            attack_phase(page, done)
+        end_phase(page)
+        done["phases"] += 1
+    raise AssertionError("the battle did not end within 200 phases")
 
 
 def position(regions: dict, *, round_: int = 1, seed: int = 5):
@@ -216,8 +398,9 @@ def import_file(page, text: str) -> None:
 
 def test_hotseat_cover_retreat_import_and_end(page, base_url, wait_for_engine):
     """Hot-seat (C4, C10): each decision behind an opaque hand-over; the beaten defender places its
-    retreat with the stepper (C6); a foreign file is refused and changes nothing (C12); the campaign
-    ends after round 12 with more regions (C9), and a finished campaign cannot be continued."""
+    retreat with the stepper (C6); "Feldzug exportieren" and importing that file again (C12); a
+    foreign file is refused and changes nothing (C12); the campaign ends after round 12 with more
+    regions (C9), and a finished campaign cannot be continued."""
     c = position({"kullen": ("nordbund", 22), "falster": ("nordbund", 8), "darss": ("liga", 5),
                   "rostock": ("liga", 2), "hiddensee": ("liga", 1), "wismar": ("liga", 22)})
     c.apply({"type": "plan", "side": "nordbund", "attack": {"from": "falster", "to": "darss", "follow": 3}})
@@ -250,6 +433,23 @@ def test_hotseat_cover_retreat_import_and_end(page, base_url, wait_for_engine):
     page.click("#cz-dialog-ok")
     page.wait_for_selector("#cz-panel-body[data-step='plan']")
     assert view(page)["viewer"] == "nordbund"
+
+    # C12: "Feldzug exportieren" writes one file, the stored record; imported again it is the same campaign.
+    page.click("#cz-menu")
+    with page.expect_download() as dl:
+        page.click("#cz-export")
+    exported = json.loads(open(dl.value.path(), encoding="utf-8").read())
+    assert dl.value.suggested_filename == "kaltfront-feldzug-runde-2.json"
+    assert exported["kind"] == "kaltfront-feldzug-record" and exported["players"] == HOTSEAT
+    now = page.evaluate("() => window.kaltfront.call('campaign_save', {})")
+    assert Campaign.from_json(exported["save"]) == Campaign.from_json(now)
+    page.set_input_files("#cz-import-file", files=[{"name": "feldzug.json", "mimeType": "application/json",
+                                                   "buffer": json.dumps(exported).encode()}])
+    page.click("#confirm-yes")
+    page.wait_for_selector("#cz-dialog:not([hidden])[data-kind='handover']")
+    page.click("#cz-dialog-ok")
+    page.wait_for_selector("#cz-panel-body[data-step='plan']")
+    assert Campaign.from_json(page.evaluate("() => window.kaltfront.call('campaign_save', {})")) == Campaign.from_json(now)
 
     # By keyboard: arrows move the cursor over the regions, Enter taps. Falster (right of Lolland) is own.
     page.focus("#cz-map")
@@ -364,6 +564,9 @@ def test_battle_played_by_hand_to_a_real_win_with_a_reload(page, base_url, wait_
     page.wait_for_selector("#cz-dialog:not([hidden])[data-kind='evaluation']", timeout=60_000)
     evaluation = page.inner_text("#cz-dialog-card")
     assert "Nordbund gewinnt die Schlacht um Fischland-Darß" in evaluation
+    assert "Das gegnerische Hauptquartier wurde erobert." in evaluation   # how it ended, as the end screen says
+    # The battle's title toast ("Feldzug: Schlacht um …") does not lie over the evaluation's button.
+    assert page.is_hidden("#toast")
     assert "Nordbund rückt mit 3 KP in Fischland-Darß ein" in evaluation
     page.click("#cz-dialog-ok")
     dismiss_dialogs(page)

@@ -391,7 +391,11 @@ const endScreen = new EndScreen({
 
 async function showEnd(outcome) {
   // A campaign battle ends in the campaign's evaluation, not on the battle end screen (C6).
-  if (S.game && S.game.campaign) { const hooks = S.game.campaign; S.game = null; S.obs = null; hooks.onEnd(outcome); return; }
+  if (S.game && S.game.campaign) {
+    // The battle's title toast must not lie over the evaluation's "Weiter" (a battle given up at once).
+    if ($("toast").className === "info") { clearTimeout(toastTimer); $("toast").hidden = true; }
+    const hooks = S.game.campaign; S.game = null; S.obs = null; hooks.onEnd(outcome); return;
+  }
   storage.clearAutosave(); // a finished game cannot be continued
   const summary = await call("summary", {}).catch(() => null); // the figures are the engine's
   endScreen.show(outcome, summary, { humans: humanSides() });

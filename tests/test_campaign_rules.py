@@ -173,6 +173,10 @@ def test_c5_two_attacks_between_the_same_two_regions_are_one_battle():
     plans(c, {"attack": {"from": "falster", "to": "darss", "follow": 2}},
           {"attack": {"from": "darss", "to": "falster", "follow": 1}})
     assert c.battle["mutual"] and c.queue == []
+    # Both sides are named: one battle of two attackers (gap review of issue 15: it read "Nordbund greifen").
+    battle = next(e for e in reversed(c.log) if e["type"] == "battle")
+    assert battle["text"].startswith("Schlacht um Fischland-Darß: Nordbund und Baltische Liga greifen sich "
+                                     "gegenseitig an (Falster gegen Fischland-Darß).")
     options(c)
     win_battle(c, LIGA)   # the winner counts as the attacker who won: Falster falls to the Liga
     assert c.owner["falster"] == LIGA and c.kp["falster"] == 1 and c.kp["darss"] == 2

@@ -394,8 +394,10 @@ class Campaign:
             self.battle = b
             self.battle_game = None
             self.phase = "options"
-            word = "greifen sich gegenseitig an" if b["mutual"] else "greift an"
-            self._event(events, "battle", f"Schlacht um {self.name(region)}: {SIDE_NAMES[att]} {word} "
+            # Two attacks on each other (C5) have two subjects: "Nordbund und Baltische Liga greifen …".
+            who = (f"{SIDE_NAMES[att]} und {SIDE_NAMES[dfd]} greifen sich gegenseitig an" if b["mutual"]
+                   else f"{SIDE_NAMES[att]} greift an")
+            self._event(events, "battle", f"Schlacht um {self.name(region)}: {who} "
                         f"({self.name(b['from'])} gegen {self.name(b['to'])}). Taktikpunkte: Nordbund "
                         f"{b['tp']['nordbund']}, Baltische Liga {b['tp']['liga']}.", region=region,
                         attacker=att, tp=dict(b["tp"]))

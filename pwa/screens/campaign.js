@@ -12,7 +12,7 @@
 import { CampaignMap } from "./campaign-map.js";
 import { readCampaign, writeCampaign, hasCampaign, clearCampaign, CAMPAIGN_KIND } from "../campaign-store.js";
 import { downloadText } from "../saves-ui.js";
-import { SIDE_NAME, STRENGTH_NAME } from "../texts.js";
+import { SIDE_NAME, STRENGTH_NAME, reasonText } from "../texts.js";
 
 const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
 const $ = (id) => document.getElementById(id);
@@ -364,7 +364,9 @@ export class CampaignScreen {
     }
     if (result) {
       const after = events.slice(events.indexOf(result));
-      await this.dialog(`<h2>Auswertung</h2><ul class="cz-events">${after.map((e) => `<li class="ev-${esc(e.type)}">${esc(e.text)}</li>`).join("")}</ul>
+      const how = this.battleEnd ? reasonText(this.battleEnd) : "";
+      this.battleEnd = null;
+      await this.dialog(`<h2>Auswertung</h2>${how ? `<p class="cz-battle-end">${esc(how)}</p>` : ""}<ul class="cz-events">${after.map((e) => `<li class="ev-${esc(e.type)}">${esc(e.text)}</li>`).join("")}</ul>
         ${this.kpTableHtml()}`, "Weiter", { kind: "evaluation" });
     }
   }
@@ -770,12 +772,16 @@ export class CampaignScreen {
     this.app.playBattle(v, {
       title: `Feldzug: Schlacht um ${region}`,
       save: () => this.save(),
-      onEnd: () => this.battleEnded(),
+      onEnd: (outcome) => this.battleEnded(outcome),
     });
   }
 
-  async battleEnded() {
+  /** The battle screen's end comes here instead of its end screen, so the evaluation says how the
+   *  battle ended (HQ taken, no army, round limit, surrender): `battleEnd` until it is shown. */
+  async battleEnded(outcome) {
     this.inBattle = false;
+    this.battleEnd = outcome || null;
+    this.lastBattleEnd = this.battleEnd; // kept for the tests: the battle's own outcome
     this.take(await this.app.call("campaign_observe", {}));
     this.enter();
     await this.advance();
