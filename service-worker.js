@@ -36,7 +36,10 @@ async function sha256Hex(buffer) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** A same-origin, hash-checked copy of `entry`, ready for cache.put (headers kept: wasm MIME type). */
+/**
+ * A same-origin, hash-checked copy of `entry`, ready for cache.put (headers kept: wasm MIME type), and
+ * its bytes, to be released once the cache has them.
+ */
 async function fetchVerified(entry) {
   const url = new URL(entry.url, SCOPE).href;
   // "no-cache" revalidates with the server but may take the body from the HTTP cache (a 304): the
@@ -57,7 +60,24 @@ async function fetchVerified(entry) {
   headers.delete("Content-Encoding");
   headers.delete("Content-Length");
   headers.set(HASH_HEADER, hash);
-  return new Response(body, { status: 200, statusText: "OK", headers });
+  return { response: new Response(body, { status: 200, statusText: "OK", headers }), body };
+}
+
+/**
+ * Free a checked file's bytes now (issue 14: memory). Left to the collector, they stayed in the game's
+ * renderer process, 17 MB in all: this worker's heap is tiny, so it rarely collects, and the handle
+ * crypto.subtle.digest keeps on a buffer outlives a plain `transfer(0)`. A transfer into a message that
+ * is never delivered lets go of both.
+ */
+function release(buffer) {
+  try {
+    const channel = new MessageChannel();
+    channel.port1.postMessage(null, [buffer]);
+    channel.port1.close();
+    channel.port2.close();
+  } catch {
+    // cannot be transferred: left to the collector
+  }
 }
 
 /** A response with the right bytes from an older Kaltfront cache, or null. */
@@ -78,8 +98,15 @@ async function precache() {
       // A cache of this name only ever receives checked bytes: an install retried after a failure
       // keeps what it already has.
       if (await cache.match(url)) return;
-      const response = (await fromOlderCache(url, entry.sha256)) || (await fetchVerified(entry));
+      const old = await fromOlderCache(url, entry.sha256);
+      if (old) {
+        await cache.put(url, old);
+        return;
+      }
+      const { response, body } = await fetchVerified(entry);
       await cache.put(url, response);
+      release(body); // only now: the cache has read the whole body
+
     }),
   );
 }

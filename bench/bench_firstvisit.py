@@ -461,7 +461,9 @@ WORKER_RESOURCES = """performance.getEntriesByType('resource').map(e => ({name: 
 SNAPSHOT_STORED = """(async () => { const db = await new Promise((ok, bad) => { const r = indexedDB.open("kaltfront-engine", 1);
   r.onupgradeneeded = () => r.result.createObjectStore("snapshots"); r.onsuccess = () => ok(r.result); r.onerror = () => bad(r.error); });
   try { return await new Promise((ok, bad) => { const tx = db.transaction("snapshots", "readonly");
-    const q = tx.objectStore("snapshots").get("engine"); tx.oncomplete = () => ok(!!(q.result && q.result.bytes));
+    const q = tx.objectStore("snapshots").get("engine"); tx.oncomplete = () => { const r = q.result, stored = !!(r && r.bytes);
+      if (stored && r.bytes.buffer && r.bytes.buffer.transfer) r.bytes.buffer.transfer(0); /* the page's 31 MB copy: freed now, not at its next GC */
+      ok(stored); };
     tx.onerror = () => bad(tx.error); }); } finally { db.close(); } })()"""
 
 

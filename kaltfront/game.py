@@ -335,6 +335,50 @@ class Game(GameState):
         acts.append(EndPhase())
         return acts
 
+    def is_legal(self, action: Action | dict) -> bool:
+        """Whether `action` is one of `legal_actions()` (Surrender aside, as there), asking only about
+        the unit, transport or site it names: the same answer for one movement search instead of one
+        per unit (the computer checks every action it sends; tests/test_rules_api.py compares both)."""
+        if not isinstance(action, (Move, Load, Unload, Attack, Build, EndPhase, Surrender)):
+            try:
+                action = action_from_json(action)
+            except IllegalAction:
+                return False
+        if self.outcome is not None or isinstance(action, Surrender):
+            return False
+        if isinstance(action, EndPhase):
+            return True
+        side = self.side
+        if self.phase == "attack":
+            u = self.units.get(action.unit) if isinstance(action, Attack) else None
+            if u is None or u.side != side or u.at is None:
+                return False
+            return any(self.hex(t.at) == action.target for t in self._targets(u))
+        seen = self.visible(side)
+        if isinstance(action, (Move, Load)):
+            u = self.units.get(action.unit)
+            if u is None or u.side != side or u.at is None or u.moved:
+                return False
+            found = search(self, u, seen)
+            if isinstance(action, Move):
+                return any(self.hex(i) == action.to for i in found.destinations)
+            return any(t.id == action.transport for t, _ in self._boardings(u, found))
+        if isinstance(action, Unload):
+            t = self.units.get(action.transport)
+            if t is None or t.side != side or t.at is None or action.unit not in t.cargo:
+                return False
+            c = self.units[action.unit]
+            return not c.moved and any(self.hex(i) == action.to for i in unload_hexes(self, t, c, seen))
+        if isinstance(action, Build):
+            i = self.index(action.at)
+            b = self.buildings.get(i) if i is not None else None
+            if (self.unit_count(side) >= RULES.max_units or b is None or b.owner != side
+                    or b.at in self.board):
+                return False
+            return (action.unit_type in buildable_types(self, b)
+                    and RULES.units[action.unit_type].cost <= self.money[side])
+        return False
+
     # -- applying actions ---------------------------------------------------------------------
     def apply(self, action: Action | dict) -> list[dict]:
         """Carry out one action; returns the events. Illegal: raises IllegalAction, no change."""

@@ -122,7 +122,8 @@ _is_int = is_int
 
 def _keys(d: dict, allowed: set[str], where: str) -> None:
     for key in d:
-        _need(key in allowed, f"{where}: unbekanntes Feld {show(key)}.")
+        if key not in allowed:  # the message is built only when needed: loads are hot in the AI
+            _need(False, f"{where}: unbekanntes Feld {show(key)}.")
 
 
 def _text(v: object, what: str, limit: int) -> str:
@@ -133,7 +134,8 @@ def _text(v: object, what: str, limit: int) -> str:
 
 def _int(d: dict, key: str, lo: int, hi: int, where: str) -> int:
     v = d.get(key)
-    _need(_is_int(v) and lo <= v <= hi, f"{where}: '{key}' muss eine Zahl von {lo} bis {hi} sein.")
+    if not (_is_int(v) and lo <= v <= hi):
+        _need(False, f"{where}: '{key}' muss eine Zahl von {lo} bis {hi} sein.")
     return v
 
 
@@ -141,7 +143,8 @@ def _hex(v: object, g, where: str) -> int:
     _need(isinstance(v, list) and len(v) == 2 and all(_is_int(x) and abs(x) <= MAX_COORD for x in v),
           f"{where}: Feld muss [Spalte, Zeile] sein.")
     h = Hex(v[0], v[1])
-    _need(g.grid.contains(h), f"{where}: Feld {v} liegt nicht auf der Karte.")
+    if not g.grid.contains(h):
+        _need(False, f"{where}: Feld {v} liegt nicht auf der Karte.")
     return g.grid.index(h)
 
 
@@ -189,7 +192,8 @@ def game_from_dict(data: object):
     for r, row in enumerate(rows):
         for c, ch in enumerate(row):
             t = RULES.terrain_by_char.get(ch)
-            _need(t is not None, f"unbekanntes Geländezeichen {show(ch)} auf Feld [{c}, {r}].")
+            if t is None:
+                _need(False, f"unbekanntes Geländezeichen {show(ch)} auf Feld [{c}, {r}].")
             terrain.append(t.id)
     g.width, g.height, g.grid, g.terrain = w, h, grid_for(w, h), terrain
     for key in ("blitz", "fog"):
@@ -217,7 +221,8 @@ def game_from_dict(data: object):
         _need(isinstance(bd, dict), f"{where} ist kein Objekt.")
         _keys(bd, BUILDING_KEYS, where)
         i = _hex(bd.get("at"), g, where)
-        _need(bd.get("type") == terrain[i], f"{where}: Typ {show(bd.get('type'))} passt nicht zum Gelände '{terrain[i]}'.")
+        if bd.get("type") != terrain[i]:
+            _need(False, f"{where}: Typ {show(bd.get('type'))} passt nicht zum Gelände '{terrain[i]}'.")
         _need(i not in g.buildings, f"{where} steht doppelt.")
         _need(bd.get("owner") in SIDES + (None,), f"{where}: Besitzer muss nordbund, liga oder null sein.")
         _text(bd.get("name", ""), f"{where}: Name", MAX_BUILDING_NAME)
@@ -230,8 +235,8 @@ def game_from_dict(data: object):
             b.capture_side, b.capture_unit = cap["side"], cap["unit"]
         g.buildings[i] = b
     for i, t in enumerate(terrain):
-        _need(t not in RULES.buildings or i in g.buildings,
-              f"das Gebäude auf Feld {g.hex(i).to_json()} fehlt in 'buildings'.")
+        if t in RULES.buildings and i not in g.buildings:
+            _need(False, f"das Gebäude auf Feld {g.hex(i).to_json()} fehlt in 'buildings'.")
 
     ulist = data.get("units")
     _need(isinstance(ulist, list), "'units' fehlt.")
@@ -242,14 +247,16 @@ def game_from_dict(data: object):
         uid = _int(ud, "id", 1, MAX_ID, where)
         _need(uid not in g.units, f"{where}: Nummer {uid} kommt doppelt vor.")
         utype = ud.get("type")
-        _need(isinstance(utype, str) and utype in RULES.units, f"{where}: unbekannter Typ {show(utype)}.")
+        if not (isinstance(utype, str) and utype in RULES.units):
+            _need(False, f"{where}: unbekannter Typ {show(utype)}.")
         ut = RULES.units[utype]
         _need(ud.get("side") in SIDES, f"{where}: Seite muss nordbund oder liga sein.")
         if carrier is None:
             at = _hex(ud.get("at"), g, where)
-            _need(at not in g.board, f"{where}: auf Feld {ud.get('at')} steht schon eine Einheit.")
-            _need(RULES.terrain[terrain[at]].cost[ut.movement] is not None,
-                  f"{where}: {ut.name} kann {RULES.terrain[terrain[at]].name} nicht betreten.")
+            if at in g.board:
+                _need(False, f"{where}: auf Feld {ud.get('at')} steht schon eine Einheit.")
+            if RULES.terrain[terrain[at]].cost[ut.movement] is None:
+                _need(False, f"{where}: {ut.name} kann {RULES.terrain[terrain[at]].name} nicht betreten.")
         else:
             _need("at" not in ud, f"{where}: Fracht hat kein eigenes Feld.")
             _need(ud["side"] == carrier.side, f"{where}: Fracht gehört zur Seite des Transporters.")
@@ -366,7 +373,8 @@ def _read_undo(data: dict, g) -> None:
     _need(isinstance(u, dict), "'undo' muss ein Objekt sein.")
     _keys(u, UNDO_KEYS, "undo")
     block = u.get("block", "phase")
-    _need(block in REASONS, f"undo.block: unbekannter Grund {block!r}.")
+    # A list or object is no reason either (found by the issue-10 fuzz test: TypeError, not SaveError).
+    _need(isinstance(block, str) and block in REASONS, f"undo.block: unbekannter Grund {show(block)}.")
     g.undo_block = block
     actions = _actions(u.get("actions", []), MAX_UNDO_ACTIONS, "undo.actions")
     base = u.get("base")
@@ -375,7 +383,7 @@ def _read_undo(data: dict, g) -> None:
         return
     _need(g.outcome is None, "eine beendete Partie hat nichts zurückzunehmen.")
     _need(isinstance(base, dict) and set(base) == UNDO_BASE_KEYS
-          and base["block"] in REASONS,
+          and isinstance(base["block"], str) and base["block"] in REASONS,
           "undo.base braucht units, buildings, money, next_id, stats und block.")
     d = {k: v for k, v in data.items() if k not in ("undo", "record")}
     # A save without "stats" (before issue 11.11, or with them deleted by hand) counts from zero:

@@ -170,19 +170,22 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Unbekanntes Szenario: {args.map}", file=sys.stderr)
         return 2
     jobs = _jobs(args)
+    results = []
+
+    def report(r: dict) -> None:  # each game as it ends (in game order), also with --jobs
+        results.append(r)
+        if not args.json:
+            who = f"{r['winner']} ({r['players'][r['winner']]})" if r["winner"] else "unentschieden"
+            print(f"  {r['map']:20} seed {r['seed']:4}  {r['players']['nordbund']:6} vs "
+                  f"{r['players']['liga']:6}  -> {who}, {r['reason']}, Runde {r['rounds']}", flush=True)
     if args.jobs > 1:
         from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(args.jobs) as ex:
-            results = list(ex.map(_one, jobs))
+            for r in ex.map(_one, jobs):
+                report(r)
     else:
-        results = []
         for job in jobs:
-            results.append(_one(job))
-            if not args.json:
-                r = results[-1]
-                who = f"{r['winner']} ({r['players'][r['winner']]})" if r["winner"] else "unentschieden"
-                print(f"  {r['map']:20} seed {r['seed']:4}  {r['players']['nordbund']:6} vs "
-                      f"{r['players']['liga']:6}  -> {who}, {r['reason']}, Runde {r['rounds']}", flush=True)
+            report(_one(job))
     s = summarise(results)
     if args.json:
         print(json.dumps({**s, "summary": summary_line(s)}, ensure_ascii=False, indent=1))

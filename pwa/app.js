@@ -1085,6 +1085,7 @@ window.kaltfront = {
     return { x: r.left + p.x, y: r.top + p.y };
   },
   camera,
+  renderer,                      // tests (issue 14): the map tiles and sprites it keeps
   setAiDelay(k) { S.aiDelay = k; },
   act: (action) => doAction(action),   // tests: an action through the same path a click takes
   endPhase: (o) => endPhase(o),

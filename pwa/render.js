@@ -1,8 +1,9 @@
 // render.js — draws the map canvas: terrain, fog, buildings with owner rings, the HQ drawing (R37), units
 // with hp, level and loaded marker, and the markers the engine's answers ask for (reachable hexes, path
 // preview, red-outlined targets with expected damage, rings on units that can still act, R53–R55).
-// One entry point, `draw(view, now)`. Static terrain is drawn once per zoom level into an offscreen
-// canvas; fog is folded into it when the observation changes. Everything else is cheap and per frame.
+// One entry point, `draw(view, now)`. Terrain and fog are drawn once per zoom step into square tiles
+// (offscreen canvases) and only the tiles around the view are kept (issue 14: memory; see `drawTiles`);
+// a tile is drawn again when the fog over its hexes changes. Everything else is cheap and per frame.
 // The renderer decides nothing: every highlight comes from an engine answer stored in `view`.
 
 import { HEX_SIZE, HEX_W, ROW_H, hexToWorld, hexPath, mapWorldSize } from "./layout.js";
@@ -10,7 +11,17 @@ import { TERRAIN_COLOUR, BUILDING_CHARS, SIDE_COLOUR, SIDE_DARK, MARK, ownerColo
 import { SIDE_NAME, UNIT_ABBR, otherSide } from "./texts.js";
 import { layoutLabels, placesAround } from "./labels.js";
 
-const MAX_CACHE_PIXELS = 16e6;
+// Issue 14 (memory): the whole map's terrain and fog used to be cached as two canvases in device pixels,
+// up to 2 × 64 MB on a phone (devicePixelRatio 2.6), for the whole game. Now the map is cut into tiles
+// of TILE device pixels with terrain and fog in one picture, and a least-recently-used set of them is
+// kept: all the view needs plus a margin (TILE_SPARE_FACTOR), so panning back and forth redraws little.
+const TILE = 256;
+const TILE_SPARE_FACTOR = 2;
+const TILE_SPARE_MIN = 16;
+// Unit and building sprites: a new set per zoom step (quarter pixels of radius) and per hit points, so a
+// pinch across the zoom range made hundreds, up to ~1 MB each zoomed in on a phone; the least recently
+// used go beyond this many bytes (a frame needs a few MB at most).
+const SPRITE_BUDGET_BYTES = 24e6;
 const DAMAGE_FONT = "bold 13px system-ui, sans-serif";
 const HQ_FONT = "bold 11px system-ui, sans-serif"; // beyond this an offscreen canvas costs more memory than it saves
 
@@ -23,8 +34,13 @@ export class Renderer {
     this.ctx = canvas.getContext("2d");
     this.camera = camera;
     this.dpr = 1;
-    this.cache = null;          // {terrain, fog, q, tkey, fkey}: offscreen layers in device pixels
-    this.sprites = new Map();   // pre-drawn terrain hexes, unit counters and building symbols
+    this.tiles = new Map();     // "q|tx|ty" -> {canvas, obs, sig}: terrain + fog tiles, least recently used first
+    this.tileMap = "";          // scenario and size the tiles belong to
+    this.tileQ = 0;             // the zoom step (device px per world unit) the tiles were last drawn at
+    this.sprites = new Map();   // pre-drawn unit counters and building symbols, least recently used first
+    this.spriteBytes = 0;       // their pixels' memory (RGBA)
+    this.terrainSprites = new Map(); // terrain character -> pre-drawn hex at zoom step terrainQ
+    this.terrainQ = 0;
     this.frozen = false;        // true while a zoom gesture runs
   }
 
@@ -37,23 +53,31 @@ export class Renderer {
     this.camera.setView(cssW, cssH);
   }
 
-  /** Drop cached layers (new map or new observation's fog). */
-  /** Drop cached layers. The cache keys already follow map, zoom and fog; `all` is for benchmarks. */
-  invalidate(all = false) { if (all) { this.cache = null; this.sprites.clear(); } }
+  /** Drop cached pictures. The tiles already follow map, zoom and fog; `all` is for benchmarks. */
+  invalidate(all = false) {
+    if (all) { this.tiles.clear(); this.sprites.clear(); this.spriteBytes = 0; this.terrainSprites.clear(); }
+  }
 
   /** A pre-drawn symbol: key → offscreen canvas of `size` CSS pixels drawn by `paint(ctx)` around (0, 0). */
   sprite(key, size, paint) {
     let sp = this.sprites.get(key);
-    if (!sp) {
-      if (this.sprites.size > 1500) this.sprites.clear();
+    if (sp) {
+      this.sprites.delete(key); // re-inserted below: most recently used last
+    } else {
       const px = Math.ceil(size * this.dpr);
       const c = makeCanvas(px, px);
       const ctx = c.getContext("2d");
       ctx.setTransform(this.dpr, 0, 0, this.dpr, px / 2, px / 2);
       paint(ctx);
-      sp = { canvas: c, size: px / this.dpr };
-      this.sprites.set(key, sp);
+      sp = { canvas: c, size: px / this.dpr, bytes: px * px * 4 };
+      this.spriteBytes += sp.bytes;
+      for (const [old, o] of this.sprites) {
+        if (this.spriteBytes <= SPRITE_BUDGET_BYTES) break;
+        this.sprites.delete(old);
+        this.spriteBytes -= o.bytes;
+      }
     }
+    this.sprites.set(key, sp);
     return sp;
   }
 
@@ -62,8 +86,9 @@ export class Renderer {
   // ---- static layers: terrain (per zoom step) and fog (per observation) --------------------------
   /** One pre-drawn hex per terrain character and zoom step: drawImage is far cheaper than paths. */
   terrainSprite(ch, q) {
-    const key = ch + "|" + q;
-    let sp = this.sprites.get(key);
+    // Only the current zoom step's hexes are kept (a dozen canvases; up to 1 MB each zoomed far in).
+    if (q !== this.terrainQ) { this.terrainSprites.clear(); this.terrainQ = q; }
+    let sp = this.terrainSprites.get(ch);
     if (sp) return sp;
     const w = Math.ceil((HEX_W + 2) * q), h = Math.ceil((2 * HEX_SIZE + 2) * q);
     const c = makeCanvas(w, h);
@@ -78,7 +103,7 @@ export class Renderer {
     ctx.beginPath(); hexPath(ctx, 0, 0, HEX_SIZE);
     ctx.strokeStyle = "rgba(0,0,0,0.13)"; ctx.lineWidth = 1 / q * Math.min(q, 1.5); ctx.stroke();
     sp = { canvas: c, w, h };
-    this.sprites.set(key, sp);
+    this.terrainSprites.set(ch, sp);
     return sp;
   }
 
@@ -106,37 +131,71 @@ export class Renderer {
     ctx.fill();
   }
 
-  ensureCache(obs, scale) {
-    const q = quantise(scale) * this.dpr;
-    const base = obs.scenario + "|" + obs.width + "x" + obs.height;
-    const vis = obs.fog ? obs.visible.join("") : "";
-    const tkey = base + "|" + q;
-    const fkey = tkey + "|" + vis;
-    if (this.cache && this.cache.fkey === fkey) return this.cache;
-    // During a pinch or wheel gesture keep the layers of the previous zoom step and let drawImage scale
-    // them: re-rendering mid-gesture would stall a frame; `gestureEnd` brings the sharp version.
-    if (this.frozen && this.cache && this.cache.terrain && this.cache.base === base && this.cache.vis === vis) return this.cache;
+  /**
+   * Terrain and fog of the hexes in view, from tiles of TILE device pixels at zoom step q (device
+   * pixels per world unit). A tile is drawn when first needed and again when the fog over its hexes
+   * changed (compared per tile, so a new observation redraws only the tiles where vision changed);
+   * beyond the tiles the view needs plus a margin, the least recently used are dropped. Tile edges are
+   * rounded to device pixels, shared by neighbours, so no seam shows between them.
+   */
+  drawTiles(obs, q) {
+    const ctx = this.ctx, cam = this.camera, dpr = this.dpr;
+    const map = obs.scenario + "|" + obs.width + "x" + obs.height;
+    if (map !== this.tileMap) { this.tiles.clear(); this.tileMap = map; }
     const ws = mapWorldSize(obs.width, obs.height);
-    const w = Math.ceil(ws.w * q), h = Math.ceil(ws.h * q);
-    if (w * h > MAX_CACHE_PIXELS) { this.cache = { terrain: null, fog: null, q, tkey, fkey, base, vis }; return this.cache; }
-    let terrain = this.cache && this.cache.tkey === tkey ? this.cache.terrain : null;
-    if (!terrain) {
-      if (this.sprites.size > 200) this.sprites.clear();
-      terrain = makeCanvas(w, h);
-      const ctx = terrain.getContext("2d");
-      ctx.setTransform(q, 0, 0, q, 0, 0);
-      this.drawTerrainRange(ctx, obs, q, 0, obs.width - 1, 0, obs.height - 1);
+    const mapW = Math.ceil(ws.w * q), mapH = Math.ceil(ws.h * q);
+    // The view in tile coordinates at q.
+    const k = cam.scale * dpr / q; // screen device px per tile px
+    const vx0 = cam.x * q, vy0 = cam.y * q;
+    const vx1 = vx0 + cam.viewW * dpr / k, vy1 = vy0 + cam.viewH * dpr / k;
+    const tx0 = Math.max(0, Math.floor(vx0 / TILE)), ty0 = Math.max(0, Math.floor(vy0 / TILE));
+    const tx1 = Math.min(Math.ceil(mapW / TILE) - 1, Math.floor(vx1 / TILE));
+    const ty1 = Math.min(Math.ceil(mapH / TILE) - 1, Math.floor(vy1 / TILE));
+    const edge = (t, v0) => Math.round((t * TILE - v0) * k);
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.imageSmoothingEnabled = true;
+    for (let ty = ty0; ty <= ty1; ty++) {
+      for (let tx = tx0; tx <= tx1; tx++) {
+        const tile = this.tile(obs, q, tx, ty, mapW, mapH);
+        const x = edge(tx, vx0), y = edge(ty, vy0);
+        const w = tile.canvas.width === TILE ? edge(tx + 1, vx0) - x : Math.round(tile.canvas.width * k);
+        const h = tile.canvas.height === TILE ? edge(ty + 1, vy0) - y : Math.round(tile.canvas.height * k);
+        ctx.drawImage(tile.canvas, x, y, w, h);
+      }
     }
-    let fog = null;
-    if (obs.fog) {
-      fog = this.cache && this.cache.fog && this.cache.tkey === tkey ? this.cache.fog : makeCanvas(w, h);
-      const ctx = fog.getContext("2d");
-      ctx.setTransform(1, 0, 0, 1, 0, 0); ctx.clearRect(0, 0, w, h);
-      ctx.setTransform(q, 0, 0, q, 0, 0);
-      this.drawFogRange(ctx, obs, 0, obs.width - 1, 0, obs.height - 1);
+    const keep = Math.max(TILE_SPARE_MIN, TILE_SPARE_FACTOR * (tx1 - tx0 + 1) * (ty1 - ty0 + 1));
+    for (const key of this.tiles.keys()) {
+      if (this.tiles.size <= keep) break;
+      this.tiles.delete(key);
     }
-    this.cache = { terrain, fog, q, tkey, fkey, base, vis };
-    return this.cache;
+  }
+
+  /** The tile (tx, ty) at zoom step q, drawn if missing or if the fog over its hexes changed. */
+  tile(obs, q, tx, ty, mapW, mapH) {
+    const key = q + "|" + tx + "|" + ty;
+    let tile = this.tiles.get(key);
+    if (tile) this.tiles.delete(key); // re-inserted below: the Map's order is least recently used first
+    // The hexes that reach into the tile (a hex is drawn a little larger than its cell; one hex spare).
+    const x0 = tx * TILE / q, y0 = ty * TILE / q, x1 = (tx + 1) * TILE / q, y1 = (ty + 1) * TILE / q;
+    const c0 = Math.max(0, Math.floor(x0 / HEX_W) - 1), c1 = Math.min(obs.width - 1, Math.ceil(x1 / HEX_W));
+    const r0 = Math.max(0, Math.floor(y0 / ROW_H) - 1), r1 = Math.min(obs.height - 1, Math.ceil(y1 / ROW_H));
+    if (!tile || tile.obs !== obs) {
+      let sig = "";
+      if (obs.fog) for (let row = r0; row <= r1; row++) sig += obs.visible[row].slice(c0, c1 + 1);
+      if (!tile || tile.sig !== sig) {
+        const canvas = tile ? tile.canvas : makeCanvas(Math.min(TILE, mapW - tx * TILE), Math.min(TILE, mapH - ty * TILE));
+        const ctx = canvas.getContext("2d");
+        ctx.setTransform(1, 0, 0, 1, 0, 0);
+        ctx.clearRect(0, 0, canvas.width, canvas.height);
+        ctx.setTransform(q, 0, 0, q, -tx * TILE, -ty * TILE);
+        this.drawTerrainRange(ctx, obs, q, c0, c1, r0, r1);
+        this.drawFogRange(ctx, obs, c0, c1, r0, r1);
+        tile = { canvas, sig };
+      }
+      tile.obs = obs;
+    }
+    this.tiles.set(key, tile);
+    return tile;
   }
 
   // ---- the frame ---------------------------------------------------------------------------------
@@ -148,20 +207,14 @@ export class Renderer {
     const obs = view.obs;
     if (!obs || view.covered) return;
 
-    // World-space layer.
-    const cache = this.ensureCache(obs, cam.scale);
+    // World-space layer. During a pinch or wheel gesture the tiles of the zoom step it started at are
+    // scaled by drawImage: drawing new tiles mid-gesture would stall frames; `gestureEnd` brings the
+    // sharp step.
+    // Past a factor of 2 out (or 2 in) the old step's tiles would be too many (or too blurred): a new step.
+    const q = quantise(cam.scale) * dpr, drift = cam.scale * dpr / this.tileQ;
+    if (!this.frozen || !this.tileQ || drift < 0.5 || drift > 2) this.tileQ = q;
+    this.drawTiles(obs, this.tileQ);
     ctx.setTransform(dpr * cam.scale, 0, 0, dpr * cam.scale, -cam.x * cam.scale * dpr, -cam.y * cam.scale * dpr);
-    ctx.imageSmoothingEnabled = true;
-    if (cache.terrain) {
-      const s = 1 / cache.q;
-      ctx.drawImage(cache.terrain, 0, 0, cache.terrain.width * s, cache.terrain.height * s);
-      if (cache.fog) ctx.drawImage(cache.fog, 0, 0, cache.fog.width * s, cache.fog.height * s);
-    } else {
-      // Zoomed far in on a big map: an offscreen copy would be huge; draw just the hexes in view.
-      const r = this.visibleRange(obs);
-      this.drawTerrainRange(ctx, obs, cache.q, r.c0, r.c1, r.r0, r.r1);
-      this.drawFogRange(ctx, obs, r.c0, r.c1, r.r0, r.r1);
-    }
     if (view.aids) view.aids.drawWorld(ctx, cam); // fire zones under the reach markers (issue 13)
     this.drawHighlights(ctx, view, now);
 
@@ -174,15 +227,6 @@ export class Renderer {
     if (view.aids) view.aids.drawScreen(ctx, cam, view.path);
     this.drawEffects(ctx, view, rScreen, now);
     this.drawLabels(ctx, view, rScreen);
-  }
-
-  visibleRange(obs) {
-    const cam = this.camera;
-    const x0 = cam.x, y0 = cam.y, x1 = cam.x + cam.viewW / cam.scale, y1 = cam.y + cam.viewH / cam.scale;
-    return {
-      c0: Math.max(0, Math.floor(x0 / HEX_W) - 1), c1: Math.min(obs.width - 1, Math.ceil(x1 / HEX_W) + 1),
-      r0: Math.max(0, Math.floor(y0 / ROW_H) - 1), r1: Math.min(obs.height - 1, Math.ceil(y1 / ROW_H) + 1),
-    };
   }
 
   drawHighlights(ctx, view, now) {

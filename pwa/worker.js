@@ -75,7 +75,11 @@ const mark = (name) => { phases[name] = Math.round(performance.now()); };
 // Boot progress (issue 11.5): count the bytes of every response fetched during the boot by reading a
 // clone of its body (the original stays untouched, with its URL, for Pyodide's streaming compile), and
 // post {type: "boot-progress", loaded} at most every 100 ms. Restored to the plain fetch after the boot.
+// A warm start (from the memory snapshot) does not count: its files come from the offline cache in well
+// under a second, and reading a clone of each body left ~20 MB of copies (the wasm, the standard library)
+// in this worker until its rarely running collector got to them (issue 14: memory, measured).
 const plainFetch = self.fetch;
+let countBodies = true;
 let bootLoaded = 0;
 let progressPosted = 0;
 function postBootProgress(force = false) {
@@ -96,7 +100,7 @@ const isRuntimeBody = (url) => /\.wasm$|\/python_stdlib[^/]*\.zip$/.test(url.spl
 self.fetch = function countingFetch(...args) {
   const url = String(args[0] instanceof Request ? args[0].url : args[0]);
   return plainFetch.apply(self, args).then((response) => {
-    if (response.ok && response.body) {
+    if (countBodies && response.ok && response.body) {
       const runtimeBody = isRuntimeBody(url);
       if (runtimeBody) { runtimePending += 1; runtimeSeen += 1; }
       const arrived = () => {
@@ -171,15 +175,24 @@ function memoryReport() {
   return { ok: true, result: { wasmHeapBytes: heap ? heap.buffer.byteLength : null } };
 }
 
-/** Free the bytes behind `view` now (its buffer is detached) instead of whenever nothing refers to it. */
+/**
+ * Free the bytes behind `view` (a typed array or an ArrayBuffer) now, instead of whenever nothing refers
+ * to it any more and this worker's collector runs (rarely: its JS heap is small). The buffer is
+ * transferred into a message that is never delivered. Detaching it with `transfer(0)` was not enough
+ * (issue 14, measured): once the bytes had been handed to a browser API (crypto.subtle.digest), the
+ * browser's own handle on them kept the 31 MB alive for as long as the view was reachable, and Pyodide's
+ * config keeps the snapshot's view for good.
+ */
 function release(view) {
+  const buffer = view instanceof ArrayBuffer ? view : view && view.buffer;
+  if (!buffer || buffer.byteLength === 0) return;
   try {
-    const buffer = view && view.buffer;
-    if (!buffer || buffer.byteLength === 0) return;
-    if (typeof buffer.transfer === "function") buffer.transfer(0);
-    else structuredClone(buffer, { transfer: [buffer] });
+    const channel = new MessageChannel();
+    channel.port1.postMessage(null, [buffer]);
+    channel.port1.close();
+    channel.port2.close();
   } catch {
-    // a buffer that cannot be detached (e.g. a wasm memory) is simply left to the collector
+    // a buffer that cannot be transferred (e.g. a wasm memory) is simply left to the collector
   }
 }
 
@@ -357,7 +370,9 @@ async function snapshotReadyBoot(info) {
   if (pyodide.lockfile?.packages?.kaltfront?.sha256 !== info.wheel_sha256) {
     throw new Error("Lockfile und build-info.json nennen verschiedene Pakete");
   }
-  pyodide.unpackArchive(await wheel, "wheel");
+  const wheelBytes = await wheel;
+  pyodide.unpackArchive(wheelBytes, "wheel");
+  release(wheelBytes); // unpacked into Pyodide's file system (issue 14: memory)
   const t2 = performance.now();
   mark("wheel");
   pyodide.runPython(IMPORT_ENGINE);
@@ -401,7 +416,9 @@ async function snapshotBoot(record, info) {
   if (pyodide.lockfile?.packages?.kaltfront?.sha256 !== info.wheel_sha256) {
     throw new Error("Lockfile und build-info.json nennen verschiedene Pakete");
   }
-  pyodide.unpackArchive(await wheel, "wheel");
+  const wheelBytes = await wheel;
+  pyodide.unpackArchive(wheelBytes, "wheel");
+  release(wheelBytes); // unpacked into Pyodide's file system (issue 14: memory)
   const t2 = performance.now();
   mark("wheel");
   const candidate = pyodide.pyimport("kaltfront.bridge");
@@ -474,6 +491,8 @@ async function boot() {
     failures = stored.failures || 0;
     if (stored.bytes) {
       try {
+        countBodies = false;
+        post({ type: "boot-progress", loaded: info.fetch_bytes || 0 }); // fetched before: the caches answer
         result = await withTimeout(snapshotBoot(stored, info), SNAPSHOT_TIMEOUT_MS, "Speicherabbild");
         path = "snapshot";
         note = "restored";
@@ -495,6 +514,7 @@ async function boot() {
   }
   stored = null; // the 30 MB record is not needed any more
 
+  countBodies = true; // a cold start (or one after a failed restore) shows its download
   let snapshotFrom = null;
   if (!result && storage && failures < MAX_SNAPSHOT_FAILURES) {
     try {

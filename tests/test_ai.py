@@ -513,6 +513,73 @@ def test_issue16_schwer_builds_no_fleet_the_enemy_seen_does_not_call_for():
     assert not [t for t in built if R["units"][t]["movement"] == "see" and not R["units"][t]["transport"]]
 
 
+# -- issue 16: finishing a won game on maps without a round limit ----------------------------------------
+
+def _finish_position(units, *, round_=31, money=(0, 0), phase="move", fog=False):
+    """Own HQ top left, the enemy HQ on the far shore across a strait; no round limit."""
+    terrain = ["H..........",
+               "~~~~~~~~~~~",
+               "~~~~~~~~~~~",
+               ".........H.",
+               "..........."]
+    return kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=round_, money=money,
+                                             phase=phase, fog=fog,
+                                             owners={(0, 0): "nordbund", (9, 3): "liga"}))
+
+
+def _pionier_aboard(uid, heli_id, at):
+    heli = unit(heli_id, "transporthubschrauber", "nordbund", at)
+    p = unit(uid, "pionier", "nordbund", None)
+    p.pop("at")
+    heli["cargo"] = [p]
+    return heli
+
+
+@pytest.mark.parametrize("fog", [False, True])
+def test_issue16_r48_schwer_flies_a_pionier_onto_the_free_enemy_hq(fog):
+    """Issue 16 (Großer Belt, seed 9100: sixty rounds beside an empty enemy HQ): on a map without a
+    round limit a helicopter with a Pionier aboard in one move of the free enemy HQ flies next to it
+    and puts the Pionier down on it; a Pionier takes at once (R35), the HQ wins the game (R48)."""
+    units = [_pionier_aboard(2, 1, [3, 1]), unit(3, "kampfpanzer", "nordbund", [1, 0]),
+             unit(10, "kampfpanzer", "liga", [10, 4]), unit(11, "flugabwehr", "liga", [5, 4])]
+    g = _finish_position(units, fog=fog)
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    assert g.outcome is not None and (g.outcome.winner, g.outcome.reason) == ("nordbund", "hq")
+
+
+def test_issue16_schwer_finishing_pionier_boards_a_helicopter_that_heads_for_the_enemy_hq():
+    """Issue 16: when finishing, the Pionier next to an empty helicopter boards it (R40, R44) and the
+    helicopter sets off toward the far enemy HQ across the water (move 7), though a long way round by
+    land exists (before, the Pionier walked it and the helicopter stood idle)."""
+    terrain = ["H.........................",
+               ".~~~~~~~~~~~~~~~~~~~~~~~~~",
+               ".~~~~~~~~~~~~~~~~~~~~~~~~~",
+               "......................H...",
+               ".........................."]
+    units = [unit(1, "transporthubschrauber", "nordbund", [3, 0]), unit(2, "pionier", "nordbund", [2, 0]),
+             unit(10, "kampfpanzer", "liga", [24, 4]), unit(11, "flugabwehr", "liga", [20, 4])]
+    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31,
+                                          owners={(0, 0): "nordbund", (22, 3): "liga"}))
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+    assert [c["id"] for c in heli.get("cargo") or []] == [2], heli
+    assert heli["at"][0] >= 3 + 5, heli
+
+
+def test_issue16_schwer_finishing_builds_the_pionier_at_the_hq_first():
+    """Issue 16 (Großer Belt: the Flugplatz bought helicopter after helicopter, no Pionier was built):
+    when finishing without a Pionier, the HQ builds one before the other sites spend the money."""
+    terrain = ["HF.........",
+               "...........",
+               ".........H."]
+    units = [unit(1, "kampfpanzer", "nordbund", [3, 1]), unit(10, "kampfpanzer", "liga", [10, 2])]
+    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31, money=(500, 0),
+                                          owners={(0, 0): "nordbund", (1, 0): "nordbund", (9, 2): "liga"}))
+    _, events = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    built = {tuple(e["at"]): e["unit_type"] for e in events if e["type"] == "built"}
+    assert built.get((0, 0)) == "pionier", built
+
+
 def test_issue16_r8_schwer_puts_a_guard_on_a_threatened_stadt_that_survives_the_enemy_fire():
     """Issue 16, R8 (the enemy fires before it moves), R66: Schwer's last turn before the enemy's
     final one. An enemy Jäger can reach our Stadt, an enemy Panzerhaubitze covers it. A 3-hp Jäger

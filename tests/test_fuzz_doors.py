@@ -537,3 +537,14 @@ def test_issue10_depth_is_measured_before_parsing():
     assert not too_deep('["' + "[" * 5000 + '"]')
     assert not too_deep('{"a": "\\"[[[[", "b": [' + "[1]," * 500 + "[2]]}")
     assert not too_deep(kaltfront.new_game("bornholm", seed=3, fog=True).to_json())
+
+
+@pytest.mark.parametrize("block", [["phase"], {"x": 1}, 3])
+def test_issue10_save_undo_block_of_another_type_is_a_german_save_error(block):
+    """issue 10 (found by the mutated-save fuzz test): undo.block as a list or object is refused with a
+    German SaveError, never a Python TypeError."""
+    doc = copy.deepcopy(POSITIONS[0])
+    doc["undo"] = {"block": block, "base": None, "actions": []}
+    with pytest.raises(SaveError) as e:
+        kaltfront.Game.from_json(doc)
+    assert_player_message(str(e.value))

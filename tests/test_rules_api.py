@@ -214,3 +214,45 @@ def test_r22_attack_preview_matches_the_attack_without_the_roll():
     ev = g.apply({"type": "attack", "unit": 1, "target": [1, 0]})[0]
     assert (opt["damage"], opt["counter"]) == (ev["damage"], ev["counter_damage"])
     assert RULES.units["jaeger"].cost == 100
+
+
+@pytest.mark.parametrize("map_id", ["lolland-falster", "grosser-belt"])
+def test_api_is_legal_answers_exactly_as_legal_actions(map_id):
+    """`Game.is_legal(action)` (one unit's question, used by the computer for every action it sends) says
+    yes exactly for the actions in `legal_actions()`: over states of a real game with fog, for every
+    listed action and for near misses -- moves to other hexes, attacks on other hexes, boarding any own
+    unit, unloading anywhere near, building every type on every building, other units' ids."""
+    from kaltfront.ai import AIPlayer
+    g = kaltfront.new_game(map_id, seed=4, fog=True)
+    ais = {s: AIPlayer("normal", s, seed=k) for k, s in enumerate(("nordbund", "liga"))}
+    rnd = random.Random(7)
+    checked = 0
+    for step in range(400):
+        if g.outcome is not None or g.round > 3:
+            break
+        if step % 14 == 0:
+            legal = {json.dumps(a.to_json(), sort_keys=True) for a in g.legal_actions()}
+            side = g.side
+            own = [u for u in g.units_of(side)]
+            cands = [json.loads(a) for a in legal]
+            hexes = [[c, r] for c in range(g.width) for r in range(g.height)]
+            for u in own:
+                c, r = g.hex(u.at).to_json()
+                for to in rnd.sample(hexes, 12) + [[c + dc, r + dr] for dc in (-2, 0, 1) for dr in (-1, 0, 2)]:
+                    cands.append({"type": "move", "unit": u.id, "to": to})
+                    cands.append({"type": "attack", "unit": u.id, "target": to})
+                for t in rnd.sample(own, min(4, len(own))):
+                    cands.append({"type": "load", "unit": u.id, "transport": t.id})
+                for cid in u.cargo + [u.id]:
+                    for to in [[c + dc, r + dr] for dc in (-1, 0, 1) for dr in (-1, 0, 1)]:
+                        cands.append({"type": "unload", "transport": u.id, "unit": cid, "to": to})
+            for b in g.buildings.values():
+                for ut in RULES.units:
+                    cands.append({"type": "build", "at": g.hex(b.at).to_json(), "unit_type": ut})
+            cands += [{"type": "end_phase"}, {"type": "move", "unit": 999999, "to": [0, 0]},
+                      {"type": "build", "at": [-1, 0], "unit_type": "jaeger"}, {"type": "surrender"}]
+            for a in cands:
+                assert g.is_legal(a) == (json.dumps(a, sort_keys=True) in legal), (a, g.side, g.phase)
+                checked += 1
+        g.apply(ais[g.side].next_action(g.observe(g.side)))
+    assert checked > 1000

@@ -15,7 +15,7 @@ import json
 import random
 
 from . import attack, search
-from .common import IN_BROWSER, Budget, action_key, belief_dict, load, other
+from .common import IN_BROWSER, Budget, belief_dict, load, other
 from .move import LEICHT, NORMAL, MovePlanner
 from .situation import Situation
 
@@ -84,14 +84,16 @@ class AIPlayer:
             return {"type": "end_phase"}
         belief = belief_dict(obs, self.side, remembered)
         game = load(belief)
-        legal = {action_key(a.to_json()) for a in game.legal_actions()}
+        # Every action is checked against the belief game built with the observation's fog setting,
+        # whose legal actions equal the real game's for this side; `is_legal` gives the same answer
+        # as the full `legal_actions()` list for one unit's search instead of one per unit.
+        legal = game.is_legal
         budget = Budget(NODE_BUDGET[self.strength], self.time_limit)
-        sit = Situation(obs, belief, self.side)
         if obs["phase"] == "attack":
-            action = self._attack(game, belief, sit, budget)
+            action = self._attack(game, belief, Situation(obs, belief, self.side), budget)
         else:
-            action = self._move(obs, game, belief, sit, budget, legal)
-        if action is None or action_key(action) not in legal:
+            action = self._move(obs, game, belief, budget, legal)
+        if action is None or not legal(action):
             action = {"type": "end_phase"}
         return action
 
@@ -102,11 +104,12 @@ class AIPlayer:
             return attack.normal(game, belief, sit)
         return attack.schwer(game, belief, sit, budget)
 
-    def _move(self, obs, game, belief, sit, budget, legal) -> dict:
+    def _move(self, obs, game, belief, budget, legal) -> dict:
         sig = signature(obs, self.side)
-        if self._queue and self._expect == sig and action_key(self._queue[0][0]) in legal:
+        if self._queue and self._expect == sig and legal(self._queue[0][0]):
             action, self._expect = self._queue.pop(0)
             return action
+        sit = Situation(obs, belief, self.side)  # only when planning: the queue needs none
         # First call of the phase, or the world turned out differently (an ambush, a unit
         # revealed): plan the rest of the phase again from what is known now. The planning copy
         # has fog switched off: it holds only units the AI knows of anyway, so this changes no

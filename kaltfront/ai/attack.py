@@ -34,6 +34,8 @@ def _priority(sit, t: dict, endgame: bool = False) -> float:
     (Schwer) in the game's last turn, a unit whose death frees a building one of our capturers can
     then take (R66, R68)."""
     extra = 0.0
+    if endgame and sit.finish and t["i"] == sit.enemy_hq and sit.strike_ready():
+        extra += 4000  # issue 16: with the HQ free a Pionier takes it this turn and wins (R48)
     if endgame and sit.last_word:
         b = sit.bld.get(t["i"])
         if b is not None and b["owner"] != sit.me and any(

@@ -15,6 +15,7 @@ import sys
 import time
 
 import kaltfront
+from kaltfront.save import game_to_dict
 
 RULES = kaltfront.rules()
 UNITS = RULES["units"]
@@ -232,9 +233,9 @@ def load(d: dict):
 def reframe(game, side: str, phase: str, fog: bool | None = None):
     """The same position with `side` to act in `phase` (fresh unit flags): for asking the engine
     what the opponent could do next."""
-    d = json.loads(game.to_json())
-    d.pop("undo", None)  # the history belongs to the real side and phase, not this what-if (D16)
-    d.pop("record", None)
+    # Without the undo history and the replay record: they belong to the real side and phase, not
+    # this what-if (D16). The save dict is built fresh, so it is changed here without a JSON copy.
+    d = game_to_dict(game, history=False)
     d["side"], d["phase"] = side, phase
     if fog is not None:
         d["fog"] = fog

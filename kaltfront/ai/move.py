@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from kaltfront import IllegalAction
 
-from .common import BLITZ_UNITS, BUILDINGS, CAPTURERS, INF, TERRAIN, UNITS, worth
+from .common import BLITZ_UNITS, BUILDINGS, CAPTURERS, INF, TERRAIN, UNITS, distance_field, worth
 
 
 @dataclass(frozen=True)
@@ -346,6 +346,8 @@ class MovePlanner:
     def plan(self) -> list[dict]:
         if self.st.endgame and self.sit.last_word:
             self.final_captures()
+        if self.finishing and not self.strike():
+            self.airlift()
         self.load_stranded()
         self.move_transports()
         if self.st.taxi:
@@ -422,6 +424,144 @@ class MovePlanner:
             if h != self.pos[uid]:  # one standing on its building already captures where it is
                 self.apply({"type": "move", "unit": uid, "to": geo.hex(h)})
             self.moved.add(uid)
+
+    # -- finishing a won game (issue 16: maps without a round limit) ----------------------------------
+    def strike(self) -> bool:
+        """The winning move: a Pionier takes the free enemy HQ this very phase (R35: at once; R48) --
+        on foot, or put down on it from a transport that moves next to it first (R41). Without
+        this, games on the big maps ran to the 60-round cap beside an empty enemy HQ."""
+        sit, geo = self.sit, self.geo
+        hq = sit.enemy_hq
+        if hq is None or hq in self.occupied:
+            return False
+        for uid in sorted(self.pos):
+            if uid in self.moved or sit.own[uid]["type"] != "pionier":
+                continue
+            self.budget.spend(1)
+            if any(geo.idx(o["to"]) == hq for o in self.g.reachable(uid)):
+                self.apply({"type": "move", "unit": uid, "to": geo.hex(hq)})
+                self.moved.add(uid)
+                return True
+        for tid in sorted(self.pos):
+            pioneers = [c["id"] for c in sit.cargo_of.get(tid, []) if c["type"] == "pionier" and not c.get("moved")]
+            if not pioneers:
+                continue
+            # One that moved already this phase (a replan after a surprise) can still put down (R41).
+            spots = [None] + ([] if tid in self.moved else [o["to"] for o in self.g.reachable(tid)])
+            for to in spots:
+                if geo.dist(geo.idx(to) if to else self.pos[tid], hq) != 1:
+                    continue
+                trial = self.g.clone()
+                if to is not None:
+                    trial.apply({"type": "move", "unit": tid, "to": to})
+                self.budget.spend(2)
+                for opt in trial.unload_options(tid):
+                    if opt["unit"] in pioneers and geo.hex(hq) in [list(x) for x in opt["to"]]:
+                        if to is not None:
+                            self.apply({"type": "move", "unit": tid, "to": to})
+                        self.apply({"type": "unload", "transport": tid, "unit": opt["unit"], "to": geo.hex(hq)})
+                        return True
+        return False
+
+    def airlift(self) -> None:
+        """Pioniere fly to the enemy HQ in Transporthubschrauber (R44; they cross water and the front):
+        a Pionier boards an empty one, a loaded one waits out of the enemy's fire at most one move
+        from the HQ until the HQ is free (`strike`), empty ones fetch the Pioniere. At most two
+        helicopters in this role; the rest of the army plans as before."""
+        sit, geo = self.sit, self.geo
+        helis = [uid for uid in sorted(self.pos)
+                 if uid not in self.moved and sit.own[uid]["type"] == "transporthubschrauber"]
+        if not helis or sit.enemy_hq is None:
+            return
+        # Flying distance to a free hex next to the enemy HQ, around the enemy units (R19: aircraft
+        # cannot fly through them): on Großer Belt the way in is round the back, not over the front.
+        hq = sit.enemy_hq
+        free = sorted(n for n in geo.nb[hq] if n not in self.occupied) or sorted(geo.nb[hq])
+        approach = distance_field(geo, sit.terrain, "luft", free, [h for h in sit.enemy_hexes if h != hq])
+        loaded = [t for t in helis if any(c["type"] == "pionier" for c in sit.cargo_of.get(t, []))]
+        homes = [h for h in sit.air_homes() if h != sit.own_hq and h not in self.occupied]
+        for tid in loaded:
+            u = sit.own[tid]
+            if u.get("fuel") is not None and u["fuel"] <= approach[self.pos[tid]] and homes:
+                self.fly_to(tid, homes)  # not enough fuel for the strike: refuel first (R19)
+            else:
+                self.stage(tid, approach)
+        empty = [t for t in helis if t not in loaded and not sit.cargo_of.get(t)]
+        crews = [uid for uid in sorted(self.pos) if uid not in self.moved and sit.own[uid]["type"] == "pionier"]
+        wanted = max(0, 2 - len(loaded))
+        for pid in crews:
+            if not wanted:
+                return
+            opts = [o for o in self.g.load_options(pid) if o["transport"] in empty]
+            self.budget.spend(1)
+            if not opts:
+                continue
+            cid = min(opts, key=lambda o: (len(o["path"]), o["transport"]))["transport"]
+            self.apply({"type": "load", "unit": pid, "transport": cid})
+            empty.remove(cid)
+            wanted -= 1
+            self.stage(cid, approach)
+        # Empty ones fly to the Pioniere still on foot (or to the own HQ, which builds them).
+        def landing(hexes):  # a Pionier boards only where it can stand (R40)
+            return sorted({n for n in hexes if TERRAIN[sit.terrain[n]]["cost"]["fuss"] is not None})
+        pick = landing(n for p in crews if p in self.pos for n in geo.nb[self.pos[p]])
+        if not pick and sit.own_hq is not None:
+            pick = landing(geo.nb[sit.own_hq])
+        if not pick or not wanted:
+            return
+        f = sit.field_from("luft", pick)
+        trip = min(approach[p] for p in pick)  # from the pick-up to the enemy HQ
+        for tid in sorted(empty, key=lambda t: (f[self.pos[t]], t))[:wanted]:
+            u = sit.own[tid]
+            # A crew needs a helicopter that can fly the whole way: one low on fuel refuels first.
+            low = u.get("fuel") is not None and u["fuel"] - f[self.pos[tid]] <= trip and homes
+            self.fly_to(tid, homes if low and self.pos[tid] not in homes else pick)
+
+    def fly_to(self, tid: int, hexes: list[int]) -> None:
+        """A helicopter flies toward the nearest of `hexes` (never onto the own HQ, which builds the
+        crews), out of the enemy's fire as far as it can, able to get home (R19)."""
+        sit, geo = self.sit, self.geo
+        u = sit.own[tid]
+        f = sit.field_from("luft", hexes)
+        here = self.pos[tid]
+        best_s, best = -f[here] - sit.expected_hit(u, here), None
+        for o in self.g.reachable(tid):
+            h = geo.idx(o["to"])
+            if h == sit.own_hq or not self.air_ok(u, h, o["hexes"]):
+                continue
+            s = -f[h] - sit.expected_hit(u, h)
+            if s > best_s:
+                best_s, best = s, o["to"]
+        self.budget.spend(1)
+        if best is not None:
+            self.apply({"type": "move", "unit": tid, "to": best})
+        self.moved.add(tid)
+
+    def stage(self, tid: int, approach) -> None:
+        """A helicopter with a Pionier aboard moves to where it can reach a hex next to the enemy HQ
+        next turn, keeping out of the enemy's fire (the cargo dies with it, R46) and able to get home
+        (R19)."""
+        sit, geo = self.sit, self.geo
+        u = sit.own[tid]
+        mv = UNITS[u["type"]]["move"]
+
+        def score(h: int) -> float:
+            hit = sit.expected_hit(u, h)
+            return -max(0, approach[h] - mv) - 6.0 * min(1.0, hit / max(1, u["hp"])) - 0.05 * approach[h]
+        best_s, best = score(self.pos[tid]), None
+        for o in self.g.reachable(tid):
+            h = geo.idx(o["to"])
+            # A one-way trip is fine: enough fuel left for the strike itself (R18, R19) will do.
+            left = INF if u.get("fuel") is None else u["fuel"] - o["hexes"]
+            if not (left >= approach[h] + 1 or self.air_ok(u, h, o["hexes"])):
+                continue
+            s = score(h)
+            if s > best_s + 1e-9:
+                best_s, best = s, o["to"]
+        self.budget.spend(1)
+        if best is not None:
+            self.apply({"type": "move", "unit": tid, "to": best})
+        self.moved.add(tid)
 
     # -- transport --------------------------------------------------------------------------------
     def taxi(self) -> None:
@@ -622,11 +762,22 @@ class MovePlanner:
             self.apply({"type": "move", "unit": t["id"], "to": best})
 
     # -- production -------------------------------------------------------------------------------
+    def pioneers(self) -> int:
+        """Own Pioniere on the map and aboard helicopters (the finishing crews; one riding in a
+        Schützenpanzer is on a ground errand, `taxi`)."""
+        return sum(1 for u in self.sit.own.values() if u["type"] == "pionier") + sum(
+            1 for t, cs in self.sit.cargo_of.items() for c in cs
+            if c["type"] == "pionier" and self.sit.own[t]["type"] == "transporthubschrauber")
+
     def build(self) -> None:
         sit = self.sit
+        # Finishing (issue 16): the HQ builds the Pioniere first, before the other sites use up the
+        # money or the last places under the unit limit (D9); on Großer Belt the Flugplatz bought
+        # helicopter after helicopter while no Pionier was ever built.
+        want_pioneers = self.finishing and self.pioneers() < 2
         sites = sorted((i for i, b in sit.bld.items() if b["owner"] == sit.me
                         and BUILDINGS[b["type"]]["produces"] and i not in self.occupied),
-                       key=lambda i: (0 if i == sit.own_hq and self.threats.get(i) else 1,
+                       key=lambda i: (0 if i == sit.own_hq and (self.threats.get(i) or want_pioneers) else 1,
                                       0 if sit.bld[i]["type"] != "hq" else 1, i))
         for i in sites:
             opts = [o for o in self.g.build_options(sit.geo.hex(i)) if o["affordable"]]
@@ -662,6 +813,9 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
     hq_threat = p.threats.get(at) if at == sit.own_hq else None
     island = _island_map(sit)
     money = p.money
+    # Finishing (issue 16): the HQ builds the Pioniere that take the enemy HQ at once (R35).
+    if p.finishing and at == sit.own_hq and "pionier" in types and p.pioneers() < 2:
+        return "pionier"
     if st.buy == "seen" and sit.turns_left <= 1:
         # Issue 16, D8: our last turn. A unit built now never fights a whole turn, but at the round
         # limit a tie in buildings goes to the higher unit value (cost x hp / 10): money left over
@@ -705,7 +859,7 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
         if t in CAPTURERS:
             want = min(5, 2 + len(sit.targets) // 2)
             score += 4.0 if capturers < want else -1.0
-            if t == "pionier" and p.finishing and own_types.count("pionier") < 2:
+            if t == "pionier" and p.finishing and p.pioneers() < 2:
                 score += 6.0  # a Pionier takes the HQ at once; a Jäger needs a turn on it
             if hq_threat:
                 score += 10.0

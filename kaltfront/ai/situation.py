@@ -56,6 +56,8 @@ class Situation:
         self.enemy_hexes = sorted(u["i"] for u in self.enemies.values())
         self._threat: dict[str, list[list[tuple]]] = {}
         self._fields: dict[tuple, list[int]] = {}
+        self._opportunity: dict[tuple, float] = {}
+        self._memo: dict = {}
 
     # -- distance fields ----------------------------------------------------------------------------
     def field_from(self, mclass: str, hexes, name: str = "") -> list[int]:
@@ -89,25 +91,39 @@ class Situation:
             self._fields[key] = f
         return f
 
+    # The answers below depend only on the observation, and the planner asks them thousands of
+    # times per decision: each is computed once (`_memo`).
     def front_field(self, mclass: str) -> list[int]:
-        # Fighters head for enemy units and the enemy's buildings; neutral buildings are for the
-        # capturers (a tank standing on one only keeps the own Jäger off it).
-        src = set(self.enemy_hexes) | {i for i in self.targets if self.bld[i]["owner"] == self.en}
-        if not src:
-            src = set(self.targets)
-        src = sorted(src)
-        return self.field_from(mclass, src)
+        key = ("front", mclass)
+        f = self._memo.get(key)
+        if f is None:
+            # Fighters head for enemy units and the enemy's buildings; neutral buildings are for the
+            # capturers (a tank standing on one only keeps the own Jäger off it).
+            src = set(self.enemy_hexes) | {i for i in self.targets if self.bld[i]["owner"] == self.en}
+            if not src:
+                src = set(self.targets)
+            f = self._memo[key] = self.field_from(mclass, sorted(src))
+        return f
 
     def repair_sites(self, mclass: str) -> list[int]:
-        return sorted(i for i, b in self.bld.items()
-                      if b["owner"] == self.me and mclass in BUILDINGS[b["type"]]["repairs"])
+        key = ("repair", mclass)
+        if key not in self._memo:
+            self._memo[key] = sorted(i for i, b in self.bld.items()
+                                     if b["owner"] == self.me and mclass in BUILDINGS[b["type"]]["repairs"])
+        return self._memo[key]
 
     def supply_sites(self, mclass: str) -> list[int]:
-        return sorted(i for i, b in self.bld.items()
-                      if b["owner"] == self.me and mclass in BUILDINGS[b["type"]]["supplies"])
+        key = ("supply", mclass)
+        if key not in self._memo:
+            self._memo[key] = sorted(i for i, b in self.bld.items()
+                                     if b["owner"] == self.me and mclass in BUILDINGS[b["type"]]["supplies"])
+        return self._memo[key]
 
     def air_homes(self) -> list[int]:
-        return sorted(i for i, b in self.bld.items() if b["owner"] == self.me and b["type"] in AIR_HOMES)
+        if "air" not in self._memo:
+            self._memo["air"] = sorted(i for i, b in self.bld.items()
+                                       if b["owner"] == self.me and b["type"] in AIR_HOMES)
+        return self._memo["air"]
 
     # -- the enemy's fire next turn --------------------------------------------------------------
     def threat_list(self, armour: str) -> list[list[tuple]]:
@@ -142,7 +158,16 @@ class Situation:
         return sum(9 * s / (s + d) for s, _ in shots)
 
     def opportunity(self, u: dict, h: int) -> float:
-        """Heuristic value of the best shot a unit on h would have at enemies where they stand now."""
+        """Heuristic value of the best shot a unit on h would have at enemies where they stand now.
+        Memoised per (type, hp, level, has ammo, hex): every planner variant of a decision asks the
+        same questions (the same answers, computed once)."""
+        key = (u["type"], u["hp"], u["level"], u.get("ammo") is not None and u["ammo"] <= 0, h)
+        v = self._opportunity.get(key)
+        if v is None:
+            v = self._opportunity[key] = self._opportunity_of(u, h)
+        return v
+
+    def _opportunity_of(self, u: dict, h: int) -> float:
         ut = UNITS[u["type"]]
         if not ut["range"] or (u.get("ammo") is not None and u["ammo"] <= 0):
             return 0.0
@@ -166,6 +191,23 @@ class Situation:
             if v > best:
                 best = v
         return best
+
+    def strike_ready(self) -> bool:
+        """Finishing (issue 16): a Pionier of ours could reach the enemy HQ in the coming move phase,
+        on foot or from a transport that gets next to it (a heuristic by terrain distance; the move
+        planner asks the engine). Then the unit standing on the HQ is the one to shoot."""
+        hq = self.enemy_hq
+        if hq is None:
+            return False
+        for u in self.own.values():
+            if u["type"] == "pionier" and self.building_field("fuss", hq)[u["i"]] <= UNITS["pionier"]["move"]:
+                return True
+            if any(c["type"] == "pionier" for c in self.cargo_of.get(u["id"], [])):
+                ut = UNITS[u["type"]]
+                f = self.field_from(ut["movement"], sorted(self.geo.nb[hq]))
+                if f[u["i"]] <= ut["move"]:
+                    return True
+        return False
 
     # -- capture threats -------------------------------------------------------------------------
     def capture_threats(self, include_neutral: bool = False) -> dict[int, float]:
