@@ -492,12 +492,9 @@ class MovePlanner:
         for pid in crews:
             if not wanted:
                 return
-            opts = [o for o in self.g.load_options(pid) if o["transport"] in empty]
-            self.budget.spend(1)
-            if not opts:
+            cid = self.board_nearest(pid, empty)
+            if cid is None:
                 continue
-            cid = min(opts, key=lambda o: (len(o["path"]), o["transport"]))["transport"]
-            self.apply({"type": "load", "unit": pid, "transport": cid})
             empty.remove(cid)
             wanted -= 1
             self.stage(cid, approach)
@@ -617,13 +614,21 @@ class MovePlanner:
             if min(sit.building_field("fuss", i)[here] for i in free) <= UNITS[j["type"]]["move"] + 1:
                 continue
             empty = {uid for uid in spz if uid not in self.moved and not sit.cargo_of.get(uid)}
-            opts = [o for o in self.g.load_options(jid) if o["transport"] in empty]
-            self.budget.spend(1)
-            if not opts:
+            cid = self.board_nearest(jid, empty)
+            if cid is None:
                 continue
-            cid = min(opts, key=lambda o: (len(o["path"]), o["transport"]))["transport"]
-            self.apply({"type": "load", "unit": jid, "transport": cid})
             self.drive_toward(cid, free)
+
+    def board_nearest(self, uid: int, transports) -> int | None:
+        """Load `uid` into the nearest of `transports` it can board this phase (one engine question,
+        ties by id); the transport's id, or None when it can board none of them."""
+        opts = [o for o in self.g.load_options(uid) if o["transport"] in transports]
+        self.budget.spend(1)
+        if not opts:
+            return None
+        cid = min(opts, key=lambda o: (len(o["path"]), o["transport"]))["transport"]
+        self.apply({"type": "load", "unit": uid, "transport": cid})
+        return cid
 
     def drive_toward(self, cid: int, free: set[int]) -> None:
         sit, geo = self.sit, self.geo
