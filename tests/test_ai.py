@@ -436,10 +436,10 @@ def test_r34_a_unit_leaves_its_production_site_when_the_money_can_build_there(st
     assert any(e["type"] == "built" and e["at"] == [1, 1] for e in events)
 
 
-def test_r7_schwer_keeps_a_core_of_artillery_that_fires_without_answer():
-    """R6, R7 (buys against the enemy units it has seen), R23, R29: a Panzerhaubitze fires from two
-    to four hexes, where no direct-fire unit can answer. With two of them already, Schwer builds a
-    third on its free Werk (its core is three); Normal's core is two, so it takes a Kampfpanzer."""
+def werk_builds_beside_two_guns(strength: str, *, round_: int, money: int) -> list[str]:
+    """What the Nordbund's free Werk builds in one AI phase on a 10-round Blitz map where it already has
+    two Panzerhaubitzen and a Jäger, and the Liga a Kampfpanzer and a Spähwagen in sight (R7's artillery
+    core, issue 16's last-turn purchase)."""
     terrain = ["...........",
                ".W.........",
                "H.........H"]
@@ -448,14 +448,19 @@ def test_r7_schwer_keeps_a_core_of_artillery_that_fires_without_answer():
              unit(3, "panzerhaubitze", "nordbund", [3, 0]),
              unit(10, "kampfpanzer", "liga", [8, 1]),
              unit(11, "spaehwagen", "liga", [9, 1])]
-    built = {}
-    for strength in ("schwer", "normal"):
-        g = kaltfront.Game.from_json(position(terrain, [dict(u) for u in units], blitz=True, round_=3,
-                                              round_limit=10, money=(700, 0),
-                                              owners={(1, 1): "nordbund", (0, 2): "nordbund",
-                                                      (10, 2): "liga"}))
-        _, events = ai_phase(g, AIPlayer(strength, "nordbund", seed=1))
-        built[strength] = [e["unit_type"] for e in events if e["type"] == "built" and e["at"] == [1, 1]]
+    g = kaltfront.Game.from_json(position(terrain, units, blitz=True, round_=round_, round_limit=10,
+                                          money=(money, 0),
+                                          owners={(1, 1): "nordbund", (0, 2): "nordbund", (10, 2): "liga"}))
+    _, events = ai_phase(g, AIPlayer(strength, "nordbund", seed=1))
+    return [e["unit_type"] for e in events if e["type"] == "built" and e["at"] == [1, 1]]
+
+
+def test_r7_schwer_keeps_a_core_of_artillery_that_fires_without_answer():
+    """R6, R7 (buys against the enemy units it has seen), R23, R29: a Panzerhaubitze fires from two
+    to four hexes, where no direct-fire unit can answer. With two of them already, Schwer builds a
+    third on its free Werk (its core is three); Normal's core is two, so it takes a Kampfpanzer."""
+    built = {strength: werk_builds_beside_two_guns(strength, round_=3, money=700)
+             for strength in ("schwer", "normal")}
     assert built["schwer"] == ["panzerhaubitze"]
     assert built["normal"] and built["normal"] != ["panzerhaubitze"]
 
@@ -608,20 +613,5 @@ def test_issue16_d8_schwer_buys_the_dearest_unit_in_its_last_turn():
     over counts for nothing. In its last turn Schwer's free Werk builds the dearest unit the money buys
     (Kampfpanzer, 700) rather than a third Panzerhaubitze; a round earlier it still builds the
     Panzerhaubitze its artillery core calls for (R7)."""
-    terrain = ["...........",
-               ".W.........",
-               "H.........H"]
-    units = [unit(1, "jaeger", "nordbund", [3, 2]),
-             unit(2, "panzerhaubitze", "nordbund", [2, 0]),
-             unit(3, "panzerhaubitze", "nordbund", [3, 0]),
-             unit(10, "kampfpanzer", "liga", [8, 1]),
-             unit(11, "spaehwagen", "liga", [9, 1])]
-    built = {}
-    for round_ in (9, 10):
-        g = kaltfront.Game.from_json(position(terrain, [dict(u) for u in units], blitz=True, round_=round_,
-                                              round_limit=10, money=(800, 0),
-                                              owners={(1, 1): "nordbund", (0, 2): "nordbund",
-                                                      (10, 2): "liga"}))
-        _, events = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
-        built[round_] = [e["unit_type"] for e in events if e["type"] == "built" and e["at"] == [1, 1]]
+    built = {round_: werk_builds_beside_two_guns("schwer", round_=round_, money=800) for round_ in (9, 10)}
     assert built == {9: ["panzerhaubitze"], 10: ["kampfpanzer"]}
