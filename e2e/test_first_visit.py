@@ -217,7 +217,19 @@ def test_issue_11_14_menu_remembers_explains_blitz_orders_maps_and_words_bad_lin
         page.click("#opt-fog")
     page.click("#menu-start")
     page.wait_for_function("() => kaltfront.state.game")
-    page.goto(base_url + "#blitz=atlantis&side=x&ai=&fog=2&seed=-1")
+    bad_link = "#blitz=atlantis&side=x&ai=&fog=2&seed=-1"
+    # A bad link opened over a running game (only the fragment changes: no reload) says so in a toast,
+    # which stays long enough to read its 200 characters, and leaves the game running.
+    page.goto(base_url + bad_link)
+    page.wait_for_selector("#toast:not([hidden])")
+    assert page.inner_text("#toast").startswith("Der geteilte Link ist fehlerhaft")
+    page.wait_for_timeout(4000)  # the old 3.5 s toast was gone by now
+    assert page.is_visible("#toast") and page.evaluate("() => !!kaltfront.state.game")
+    page.click("#toast")  # a tap hides it
+    assert page.is_hidden("#toast")
+    # The menu remembers across a real reload; the same bad link then shows its message in the menu.
+    page.goto("about:blank")
+    page.goto(base_url + bad_link)
     wait_for_engine(page)
     assert page.is_checked("#opt-blitz") and page.is_checked("#opt-mode-ai")
     assert page.input_value("#opt-scenario") == "usedom"

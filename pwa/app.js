@@ -936,13 +936,17 @@ function renderLog() { protokoll.render(S.viewer, S.covered || !S.obs); }
 
 // ---- small UI helpers -------------------------------------------------------------------------------
 let toastTimer = null;
+/** How long a toast stays: long enough to read it (about 15 characters a second), at least 3.5 s, at
+ *  most 15 s. A bad link's message runs to 200 characters and was gone after 3.5 s. A tap hides it. */
+function toastMillis(msg) { return Math.min(15000, Math.max(3500, 1500 + 65 * msg.length)); }
 function showToast(msg, kind = "error") {
   const t = $("toast");
   t.textContent = msg;
   t.className = kind === "info" ? "info" : "";
   t.hidden = false;
+  t.onclick = () => { clearTimeout(toastTimer); t.hidden = true; };
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { t.hidden = true; }, 3500);
+  toastTimer = setTimeout(() => { t.hidden = true; }, toastMillis(msg));
 }
 
 function confirmDialog(text, yes = "OK", { dontAsk = false } = {}) {
