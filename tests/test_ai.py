@@ -615,3 +615,27 @@ def test_issue16_d8_schwer_buys_the_dearest_unit_in_its_last_turn():
     Panzerhaubitze its artillery core calls for (R7)."""
     built = {round_: werk_builds_beside_two_guns("schwer", round_=round_, money=800) for round_ in (9, 10)}
     assert built == {9: ["panzerhaubitze"], 10: ["kampfpanzer"]}
+
+
+def test_issue16_r68_schwer_guards_a_threatened_stadt_in_its_last_turn_even_under_heavy_fire():
+    """Issue 16, R66, R68, R8: Schwer's last turn before the enemy's final one. An enemy Jäger can
+    reach our Stadt, and so much enemy fire covers it that no unit is expected to survive there.
+    An empty Stadt is lost for certain, a guard only if the dice go the enemy's way: Schwer puts its
+    Kampfpanzer (the unit with the most hp to spare) on it rather than leave it empty (Flensburger
+    Förde seed 140: 8 - 6 up before the enemy's last turn, Schwer left a threatened Stadt empty,
+    finished 7 - 7 and lost on unit value, D8). Fails without `MovePlanner.final_guards`: the Jäger
+    walks off, the tank stays out of the fire."""
+    terrain = ["..........",
+               "..........",
+               "....S.....",
+               "..........",
+               "H........H"]
+    units = [unit(2, "kampfpanzer", "nordbund", [2, 2]), unit(3, "jaeger", "nordbund", [1, 3]),
+             unit(10, "jaeger", "liga", [7, 2]), unit(11, "kampfpanzer", "liga", [5, 1]),
+             unit(12, "panzerhaubitze", "liga", [7, 3]), unit(13, "panzerhaubitze", "liga", [7, 1]),
+             unit(14, "kampfpanzer", "liga", [5, 2])]
+    g = kaltfront.Game.from_json(position(terrain, units, blitz=True, round_limit=10, round_=10,
+                                          owners={(4, 2): "nordbund", (0, 4): "nordbund", (9, 4): "liga"}))
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    guard = next((u for u in g.observe("liga")["units"] if u["at"] == [4, 2]), None)
+    assert guard is not None and guard["id"] == 2, guard

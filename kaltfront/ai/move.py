@@ -35,6 +35,7 @@ class Style:
     artillery: int = 0       # buys indirect-fire units while it has fewer than this many
     sturdy_guard: bool = False  # a threatened HQ under fire gets a guard that survives (issue 16)
     finisher: bool = False   # goes for the enemy HQ when clearly ahead on maps without a round limit
+    last_stand: bool = False  # Blitz, our last turn with the enemy's still to come: guard what it can take
 
 
 LEICHT = Style("leicht", stay_prob=0.2)
@@ -42,7 +43,7 @@ NORMAL = Style("normal", w_danger=1.0, w_opp=0.4, w_group=0.5, w_guard=0.5, w_te
                buy="situation", artillery=2)
 SCHWER = Style("schwer", w_danger=0.9, w_opp=0.4, w_group=0.5, w_guard=2.0, w_terrain=0.2, repair_hp=4,
                buy="seen", taxi=True, endgame=True, artillery=3, sturdy_guard=True,
-               finisher=True)
+               finisher=True, last_stand=True)
 
 # Units Leicht buys (R5): cheap, single-purpose, nothing that needs care.
 SIMPLE_UNITS = ("jaeger", "spaehwagen", "schuetzenpanzer", "transporter", "landungsboot")
@@ -86,6 +87,9 @@ class MovePlanner:
         # would be shot off before the enemy moves (R8), needs a guard that survives instead.
         self.finishing = style.finisher and sit.finish
         self.hot_hq = None
+        # Issue 16, R66/R68: our last turn in Blitz while the enemy still has its last one (we open
+        # the final round): a threatened building nobody stands on is lost for good (`final_guards`).
+        self.last_stand = style.last_stand and sit.blitz and sit.turns_left <= 1 and not sit.last_word
         if style.sturdy_guard and sit.own_hq is not None and self.threats.get(sit.own_hq, 0) >= 1.0:
             fresh = {"id": -1, "type": "jaeger", "hp": 10, "level": 0}
             if sit.expected_hit(fresh, sit.own_hq) >= 8:
@@ -346,6 +350,8 @@ class MovePlanner:
     def plan(self) -> list[dict]:
         if self.st.endgame and self.sit.last_word:
             self.final_captures()
+        if self.last_stand:
+            self.final_guards()
         if self.finishing and not self.strike():
             self.airlift()
         self.load_stranded()
@@ -424,6 +430,78 @@ class MovePlanner:
             if h != self.pos[uid]:  # one standing on its building already captures where it is
                 self.apply({"type": "move", "unit": uid, "to": geo.hex(h)})
             self.moved.add(uid)
+
+    def final_guards(self) -> None:
+        """Our last turn in Blitz with the enemy's final one still to come (R50, R66, R68): a building
+        an enemy capturer can reach next turn and nobody stands on is lost for good. Before anything
+        else, each such building (not a production site: the unit built there guards it) gets the unit
+        that can reach it with the most hp to spare after the enemy's expected fire (R8: it fires
+        first); one standing there already stays if it is that unit, else it makes way. A unit the
+        fire would destroy twice over is not sent. Without this Schwer left a Stadt under fire empty
+        rather than risk a tank there (Flensburger Förde seed 140: 8 - 6 up before the enemy's last
+        turn, 7 - 7 after it, lost on unit value)."""
+        sit, geo = self.sit, self.geo
+        on = {h: uid for uid, h in self.pos.items()}
+        posts = sorted(i for i, urg in self.threats.items()
+                       if urg >= 1.0 and sit.bld[i]["owner"] == sit.me
+                       and not BUILDINGS[sit.bld[i]["type"]]["produces"]
+                       and (i not in self.occupied or (i in on and on[i] not in self.moved)))
+        gf = self.group_front() if self.st.w_group else None
+        for i in posts:
+            occupant = on.get(i)
+            # Who could get there if the one standing on it made way (asked of a copy).
+            trial, away = self.g, None
+            if occupant is not None:
+                away = self.make_way(sit.own[occupant], gf, dry=True)
+                if away is not None:
+                    trial = self.g.clone()
+                    trial.apply({"type": "move", "unit": occupant, "to": away})
+                    self.budget.spend(1)
+            best = None
+            for uid in sorted(self.pos):
+                if uid in self.moved:
+                    continue
+                u = sit.own[uid]
+                here = self.pos[uid]
+                if uid != occupant and (b := sit.bld.get(here)) is not None and b["owner"] == sit.me \
+                        and self.threats.get(here, 0) >= 1.0:
+                    continue  # already on another threatened building
+                hit = sit.expected_hit(u, i)
+                if hit >= 2 * u["hp"] or geo.dist(here, i) > UNITS[u["type"]]["move"]:
+                    continue
+                if uid != occupant:
+                    self.budget.spend(1)
+                    if not any(geo.idx(o["to"]) == i for o in trial.reachable(uid)):
+                        continue
+                key = (u["hp"] - hit, -worth(u["type"], sit.blitz), uid == occupant, -uid)
+                if best is None or key > best[0]:
+                    best = (key, uid)
+            if best is None:
+                continue
+            if occupant is not None and best[1] != occupant:
+                self.apply({"type": "move", "unit": occupant, "to": away})
+            if self.pos[best[1]] != i:
+                self.apply({"type": "move", "unit": best[1], "to": geo.hex(i)})
+            self.moved.add(best[1])
+
+    def make_way(self, u: dict, gf, dry: bool = False):
+        """The best hex `u` can reach other than where it stands (None if there is none); moves
+        there unless `dry`."""
+        role, field = self.field_for(u, self.pos[u["id"]])
+        best = None
+        for o in self.g.reachable(u["id"]):
+            h = self.geo.idx(o["to"])
+            if h == self.pos[u["id"]] or not self.air_ok(u, h, o["hexes"]):
+                continue
+            s = self.score_hex(u, h, role, field, gf)
+            if best is None or s > best[0]:
+                best = (s, o["to"])
+        self.budget.spend(1)
+        if best is None:
+            return None
+        if not dry:
+            self.apply({"type": "move", "unit": u["id"], "to": best[1]})
+        return best[1]
 
     # -- finishing a won game (issue 16: maps without a round limit) ----------------------------------
     def strike(self) -> bool:
