@@ -639,3 +639,26 @@ def test_issue16_r68_schwer_guards_a_threatened_stadt_in_its_last_turn_even_unde
     ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
     guard = next((u for u in g.observe("liga")["units"] if u["at"] == [4, 2]), None)
     assert guard is not None and guard["id"] == 2, guard
+
+
+def test_issue16_schwer_tank_heads_for_the_enemy_on_a_building_not_for_one_in_the_open():
+    """Issue 16 (every unit with a purpose; idle units), R66/R68: in Blitz only buildings decide. An
+    enemy Spähwagen stands in the open far from every building, an enemy Jäger on a Stadt; Schwer's
+    Kampfpanzer heads for the Jäger (it holds a building, and shooting it off frees the Stadt) rather
+    than for the nearer Spähwagen. With the plain front field (any enemy unit) it drove after the
+    Spähwagen; tanks also stood still two hexes from such units for whole turns."""
+    terrain = ["............",
+               "............",
+               "............",
+               "........S...",
+               "H..........H"]
+    units = [unit(2, "kampfpanzer", "nordbund", [1, 1]),
+             unit(10, "spaehwagen", "liga", [6, 0]), unit(11, "jaeger", "liga", [8, 3])]
+    g = kaltfront.Game.from_json(position(terrain, units, blitz=True, round_limit=10, round_=4,
+                                          owners={(0, 4): "nordbund", (11, 4): "liga"}))
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    tank = next(u for u in g.observe("nordbund")["units"] if u["id"] == 2)
+    geo = kaltfront.ai.common.Geo(12, 5)
+    # Five hexes of movement: from [1, 1] it can end three hexes from the Jäger (toward the Spähwagen
+    # it went to [4, 0], six away).
+    assert geo.dist(geo.idx(tank["at"]), geo.idx([8, 3])) <= 3, tank

@@ -36,6 +36,7 @@ class Style:
     sturdy_guard: bool = False  # a threatened HQ under fire gets a guard that survives (issue 16)
     finisher: bool = False   # goes for the enemy HQ when clearly ahead on maps without a round limit
     last_stand: bool = False  # Blitz, our last turn with the enemy's still to come: guard what it can take
+    blockers: bool = False   # Blitz: fighters head for enemy units that hold, take or threaten buildings
 
 
 LEICHT = Style("leicht", stay_prob=0.2)
@@ -43,7 +44,7 @@ NORMAL = Style("normal", w_danger=1.0, w_opp=0.4, w_group=0.5, w_guard=0.5, w_te
                buy="situation", artillery=2)
 SCHWER = Style("schwer", w_danger=0.9, w_opp=0.4, w_group=0.5, w_guard=2.0, w_terrain=0.2, repair_hp=4,
                buy="seen", taxi=True, endgame=True, artillery=3, sturdy_guard=True,
-               finisher=True, last_stand=True)
+               finisher=True, last_stand=True, blockers=True)
 
 # Units Leicht buys (R5): cheap, single-purpose, nothing that needs care.
 SIMPLE_UNITS = ("jaeger", "spaehwagen", "schuetzenpanzer", "transporter", "landungsboot")
@@ -213,6 +214,8 @@ class MovePlanner:
             f = sit.field_from(mc, [sit.enemy_hq])
             if f[here] < INF:
                 return "front", f  # the push on the enemy HQ: clear its guards, cover our capturers
+        if self.st.blockers and sit.blitz:
+            return "front", sit.building_front_field(mc)  # issue 16: what stands between us and buildings
         return "front", sit.front_field(mc)
 
     def needs_supply_any(self, u: dict) -> bool:

@@ -105,6 +105,25 @@ class Situation:
             f = self._memo[key] = self.field_from(mclass, sorted(src))
         return f
 
+    def building_front_field(self, mclass: str) -> list[int]:
+        """Distance to the enemy that matters for the building count (issue 16, Blitz): the enemy's
+        buildings, enemy units on a building or next to one not theirs (they hold it or are about to
+        take it), and enemy units within three hexes of one of ours (they threaten it). An enemy unit
+        out in the open far from every building is no objective of its own; the plain front field
+        sent tanks after such units or left them standing two hexes from one (issue 16: idle units)."""
+        key = ("bfront", mclass)
+        f = self._memo.get(key)
+        if f is None:
+            src = {i for i in self.targets if self.bld[i]["owner"] == self.en}
+            for h in self.enemy_hexes:
+                if h in self.bld or any((b := self.bld.get(x)) is not None and b["owner"] != self.en
+                                        for x in self.geo.nb[h]):
+                    src.add(h)
+                elif any(b["owner"] == self.me and self.geo.dist(h, i) <= 3 for i, b in self.bld.items()):
+                    src.add(h)
+            f = self._memo[key] = self.field_from(mclass, sorted(src)) if src else self.front_field(mclass)
+        return f
+
     def repair_sites(self, mclass: str) -> list[int]:
         key = ("repair", mclass)
         if key not in self._memo:
