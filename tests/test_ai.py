@@ -562,6 +562,7 @@ def test_issue16_schwer_finishing_pionier_boards_a_helicopter_that_heads_for_the
                "......................H...",
                ".........................."]
     units = [unit(1, "transporthubschrauber", "nordbund", [3, 0]), unit(2, "pionier", "nordbund", [2, 0]),
+             unit(3, "kampfpanzer", "nordbund", [0, 4]),  # an even army: finishing is on (round 30+)
              unit(10, "kampfpanzer", "liga", [24, 4]), unit(11, "flugabwehr", "liga", [20, 4])]
     g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31,
                                           owners={(0, 0): "nordbund", (22, 3): "liga"}))
@@ -583,6 +584,38 @@ def test_issue16_schwer_finishing_builds_the_pionier_at_the_hq_first():
     _, events = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
     built = {tuple(e["at"]): e["unit_type"] for e in events if e["type"] == "built"}
     assert built.get((0, 0)) == "pionier", built
+
+
+def _finishing(units, *, owners_extra=None, fog=True, round_=31):
+    from kaltfront.ai.common import belief_dict
+    from kaltfront.ai.situation import Situation
+    terrain = ["H......S...",
+               "...........",
+               ".........H."]
+    owners = {(0, 0): "nordbund", (9, 2): "liga"}
+    owners.update(owners_extra or {})
+    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=round_, fog=fog,
+                                          owners=owners))
+    obs = g.observe("nordbund")
+    return Situation(obs, belief_dict(obs, "nordbund"), "nordbund").finish
+
+
+def test_issue16_schwer_finishes_from_round_30_only_with_an_even_army_and_income():
+    """Issue 16 (Deutsche Bucht seed 41000, lost: from round 30 the old rule pushed "anyway", sending a
+    losing army at the enemy HQ). On a map without a round limit the late push needs at least an even
+    army by what Schwer sees (R4: fog on, all units here in sight) and at least the enemy's income
+    (building owners are public); R36, R48."""
+    ours = [unit(1, "kampfpanzer", "nordbund", [4, 1]), unit(2, "kampfpanzer", "nordbund", [5, 1])]
+    theirs = [unit(10, "kampfpanzer", "liga", [4, 2]), unit(11, "kampfpanzer", "liga", [5, 2])]
+    extra = [unit(12, "flugabwehr", "liga", [3, 1])]
+    assert _finishing(ours + theirs)                              # even: push on
+    assert not _finishing(ours + theirs, round_=29)               # before round 30: no
+    assert not _finishing(ours[:1] + theirs)                      # 700 against 1400: losing army
+    assert not _finishing(ours + theirs + extra)                  # 1400 against 1900
+    assert not _finishing(ours + theirs, owners_extra={(7, 0): "liga"})  # the enemy earns more
+    assert _finishing(ours + theirs, owners_extra={(7, 0): "nordbund"})
+    third = [unit(3, "kampfpanzer", "nordbund", [6, 1])]
+    assert _finishing(ours + third + theirs[:1], round_=12)       # far ahead: from round 10 as before
 
 
 def test_issue16_r8_schwer_puts_a_guard_on_a_threatened_stadt_that_survives_the_enemy_fire():

@@ -346,7 +346,10 @@ class MovePlanner:
     def plan(self) -> list[dict]:
         if self.st.endgame and self.sit.last_word:
             self.final_captures()
-        if self.finishing and not self.strike():
+        # A Pionier that can take the free enemy HQ this phase wins at once (R35, R48): always take it
+        # on a map without a round limit, finishing or not (issue 16).
+        struck = self.st.finisher and self.sit.turns_left >= INF and self.strike()
+        if self.finishing and not struck:
             self.airlift()
         self.load_stranded()
         self.move_transports()
