@@ -648,3 +648,98 @@ def test_issue16_d8_schwer_buys_the_dearest_unit_in_its_last_turn():
     Panzerhaubitze its artillery core calls for (R7)."""
     built = {round_: werk_builds_beside_two_guns("schwer", round_=round_, money=800) for round_ in (9, 10)}
     assert built == {9: ["panzerhaubitze"], 10: ["kampfpanzer"]}
+
+
+# -- issue 16, session 6: Großer Belt (no round limit: places under the unit limit, fog, the bridge) --------
+
+def _built(g, side="nordbund", seed=1):
+    _, events = ai_phase(g, AIPlayer("schwer", side, seed=seed))
+    return [(tuple(e["at"]), e["unit_type"]) for e in events if e["type"] == "built"]
+
+
+def test_issue16_d9_schwer_runs_no_air_race_on_a_map_without_round_limit():
+    """Issue 16, D9 (60 units, Großer Belt seed 9100: 8 Kampfjets, 7 helicopters and 9 Flugabwehr among
+    57 units, while Normal answered with 16-23 Flugabwehr that shot the finishing crews down): without a
+    round limit Schwer fields combat aircraft only to half the enemy aircraft seen (at least two) and no
+    more Flugabwehr than one per three enemy aircraft (+1). With a round limit it is unchanged."""
+    terrain = ["HFW........",
+               "...........",
+               ".........H."]
+    units = [unit(1, "kampfjet", "nordbund", [3, 0]), unit(2, "kampfhubschrauber", "nordbund", [4, 0]),
+             unit(3, "flugabwehr", "nordbund", [3, 1]), unit(4, "flugabwehr", "nordbund", [4, 1]),
+             unit(10, "drohne", "liga", [6, 1]), unit(11, "drohne", "liga", [7, 1]),
+             unit(12, "drohne", "liga", [8, 1]), unit(13, "kampfpanzer", "liga", [7, 2])]
+    owners = {(0, 0): "nordbund", (1, 0): "nordbund", (2, 0): "nordbund", (9, 2): "liga"}
+
+    def build(limit):
+        g = kaltfront.Game.from_json(position(terrain, [dict(u) for u in units], round_limit=limit, round_=5,
+                                              money=(20000, 0), owners=owners))
+        return dict(_built(g))
+    unlimited, limited = build(None), build(40)
+    air = {t for t, u in R["units"].items() if u["movement"] == "luft" and not u["transport"]}
+    assert unlimited.get((1, 0)) not in air, unlimited            # two combat aircraft: enough
+    assert unlimited.get((2, 0)) != "flugabwehr", unlimited       # two Flugabwehr for three drones
+    assert limited.get((1, 0)) in air or limited.get((2, 0)) == "flugabwehr", limited  # the old buying
+
+
+def test_issue16_schwer_finishing_builds_two_crews_helicopters_and_a_scout_drone():
+    """Issue 16 (no round limit, finishing, fog): the Flugplatz builds the two Transporthubschrauber
+    for the Pionier crews first, then one Drohne (vision 5, R20) to look round the enemy HQ."""
+    terrain = ["HF.........",
+               "...........",
+               ".........H."]
+    owners = {(0, 0): "nordbund", (1, 0): "nordbund", (9, 2): "liga"}
+    base = [unit(1, "kampfpanzer", "nordbund", [3, 1]), unit(2, "kampfpanzer", "nordbund", [4, 1]),
+            unit(3, "pionier", "nordbund", [2, 1]), unit(4, "pionier", "nordbund", [2, 2]),
+            unit(10, "kampfpanzer", "liga", [8, 2])]
+    helis = [unit(5, "transporthubschrauber", "nordbund", [5, 0]), unit(6, "transporthubschrauber", "nordbund", [6, 0])]
+    for extra, want in (([], "transporthubschrauber"), (helis, "drohne")):
+        g = kaltfront.Game.from_json(position(terrain, [dict(u) for u in base + extra], round_limit=None,
+                                              round_=31, money=(3000, 0), fog=True, owners=owners))
+        assert dict(_built(g)).get((1, 0)) == want
+
+
+def test_issue16_r20_schwer_finishing_sends_a_drone_to_look_round_the_enemy_hq_first():
+    """Issue 16, R20/R21 (Großer Belt: the crews flew blind into hidden Flugabwehr or an ambush): when
+    finishing under fog, the first move of the phase is the Drohne's, to where it sees the hidden hexes
+    round the enemy HQ; the rest of the phase is planned on what it reveals."""
+    terrain = ["H..................",
+               "...................",
+               "...................",
+               "...............H...",
+               "..................."]
+    units = [unit(1, "drohne", "nordbund", [5, 0]), unit(2, "kampfpanzer", "nordbund", [9, 3]),
+             unit(3, "kampfpanzer", "nordbund", [2, 2]), unit(12, "kampfpanzer", "liga", [11, 4]),
+             unit(10, "kampfpanzer", "liga", [16, 3]), unit(11, "flugabwehr", "liga", [14, 2])]
+    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31, fog=True,
+                                          owners={(0, 0): "nordbund", (15, 3): "liga"}))
+    actions, _ = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    first = actions[0]
+    assert first["type"] == "move" and first["unit"] == 1, actions
+    geo_w = 19
+    from kaltfront.ai.common import Geo
+    geo = Geo(geo_w, 5)
+    assert geo.dist(geo.idx(first["to"]), geo.idx([15, 3])) <= R["units"]["drohne"]["vision"], first
+
+
+def test_issue16_r46_schwer_crew_helicopter_keeps_out_of_known_flugabwehr_fire():
+    """Issue 16, R46 (the cargo dies with its transport): a helicopter with a Pionier aboard, far from the
+    enemy HQ, does not stage inside the fire of the Flugabwehr it knows of (six, range 2, a corridor
+    between them), though it would be seven hexes nearer the HQ (before, that outweighed a certain loss)."""
+    terrain = ["H.........................",
+               "..........................",
+               "..........................",
+               "......................H...",
+               ".........................."]
+    units = [_pionier_aboard(2, 1, [2, 1])] + [unit(3 + k, "kampfpanzer", "nordbund", [k % 3, 2 + k // 3])
+                                               for k in range(5)]
+    units += [unit(10, "kampfpanzer", "liga", [23, 4])]
+    units += [unit(11 + k, "flugabwehr", "liga", [6 + 3 * (k // 2), 4 * (k % 2)]) for k in range(6)]
+    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31,
+                                          owners={(0, 0): "nordbund", (22, 3): "liga"}))
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+    assert g.side == "liga" and g.phase == "attack"
+    shots = [o for k in range(6) for o in g.attack_options(11 + k)]
+    assert heli["cargo"], heli
+    assert not [o for o in shots if o["target"] == heli["at"]], (heli, shots)
