@@ -349,7 +349,12 @@ class MovePlanner:
         # A Pionier that can take the free enemy HQ this phase wins at once (R35, R48): always take it
         # on a map without a round limit, finishing or not (issue 16).
         struck = self.st.finisher and self.sit.turns_left >= INF and self.strike()
-        if self.finishing and not struck:
+        # Crews already in the air go on even when the finishing test flickers off under fog (the known
+        # army changes from turn to turn): stranded helicopters were shot down or ran dry.
+        aloft = self.st.finisher and self.sit.turns_left >= INF and any(
+            c["type"] == "pionier" and self.sit.own[t]["type"] == "transporthubschrauber"
+            for t, cs in self.sit.cargo_of.items() for c in cs)
+        if (self.finishing or aloft) and not struck:
             self.scout()
             self.airlift()
         self.load_stranded()
@@ -580,12 +585,11 @@ class MovePlanner:
         mv = UNITS[u["type"]]["move"]
 
         vis = sit.obs["visible"]
-        hq = sit.enemy_hq
 
         def score(h: int) -> float:
             hit = sit.expected_hit(u, h)
-            if vis[h // geo.w][h % geo.w] != "1" and geo.dist(h, hq) <= 6:
-                hit += 0.5 * u["hp"]  # unseen ground by the enemy HQ: its guard may stand there (fog)
+            if vis[h // geo.w][h % geo.w] != "1":
+                hit += 0.5 * u["hp"]  # unseen ground: the enemy may stand there (fog; the scout looks first)
             # Out of fire first: a crew shot down is lost with its helicopter (R46), so being one
             # hex nearer never pays for a good chance of that (weighed 6 before: 7 hexes nearer
             # "paid" for a certain loss).
@@ -616,6 +620,18 @@ class MovePlanner:
             return
         spz = [uid for uid in sorted(self.pos) if uid not in self.moved
                and UNITS[sit.own[uid]["type"]]["transport"] and UNITS[sit.own[uid]["type"]]["range"]]
+        if sit.turns_left >= INF:
+            # Issue 16 (Großer Belt, Schwer as Liga: sixteen Schützenpanzer with a Pionier aboard stood
+            # on Stigsnæs for thirty rounds, all bound for Agersø, a harbour on an island no vehicle
+            # reaches): only buildings a Schützenpanzer can drive to count, and a crew bound for none
+            # gets out and goes on foot (R41).
+            free = {i for i in free if any(sit.building_field("kette", i)[self.pos[c]] < INF for c in spz)}
+            for cid in spz:
+                if any(sit.building_field("kette", i)[self.pos[cid]] < INF for i in free):
+                    continue
+                self.dismount(cid)
+            if not free:
+                return
         # 1. Loaded ones: drive next to a free building and unload onto it, else drive toward one.
         for cid in spz:
             cargo = [c for c in sit.cargo_of.get(cid, []) if c["type"] in CAPTURERS and not c.get("moved")]
@@ -663,6 +679,19 @@ class MovePlanner:
             if cid is None:
                 continue
             self.drive_toward(cid, free)
+
+    def dismount(self, cid: int) -> None:
+        """Put the capturers aboard transport `cid` down where they stand nearest a building to take."""
+        sit, geo = self.sit, self.geo
+        f = sit.field_from("fuss", sit.targets)
+        for c in sit.cargo_of.get(cid, []):
+            if c["type"] not in CAPTURERS or c.get("moved"):
+                continue
+            opts = [o for o in self.g.unload_options(cid) if o["unit"] == c["id"]]
+            self.budget.spend(1)
+            hexes = sorted((tuple(x) for o in opts for x in o["to"]), key=lambda x: (f[geo.idx(list(x))], x))
+            if hexes:
+                self.apply({"type": "unload", "transport": cid, "unit": c["id"], "to": list(hexes[0])})
 
     def board_nearest(self, uid: int, transports) -> int | None:
         """Load `uid` into the nearest of `transports` it can board this phase (one engine question,
@@ -849,6 +878,10 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
     sit, st = p.sit, p.st
     types = [o["unit_type"] for o in opts]
     own_types = [u["type"] for u in sit.own.values()]
+    if st.buy == "seen" and sit.turns_left >= INF:
+        # Cargo counts too (D9; issue 16: Pioniere riding in Schützenpanzer were not counted, so the HQ
+        # built one after another, sixteen in all, on Großer Belt).
+        own_types += [c["type"] for cs in sit.cargo_of.values() for c in cs]
     if st.buy == "simple":
         pick = [t for t in types if t in SIMPLE_UNITS]
         if not pick:
