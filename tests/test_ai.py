@@ -743,3 +743,71 @@ def test_issue16_r46_schwer_crew_helicopter_keeps_out_of_known_flugabwehr_fire()
     shots = [o for k in range(6) for o in g.attack_options(11 + k)]
     assert heli["cargo"], heli
     assert not [o for o in shots if o["target"] == heli["at"]], (heli, shots)
+
+
+def _aboard(uid, utype, transport):
+    c = unit(uid, utype, transport["side"], None)
+    c.pop("at")
+    transport.setdefault("cargo", []).append(c)
+    return transport
+
+
+def test_issue16_r41_schwer_crew_gets_out_when_no_vehicle_reaches_the_building():
+    """Issue 16, R41 (Großer Belt, Schwer as Liga: sixteen Schützenpanzer with a Pionier aboard stood on
+    Stigsnæs for thirty rounds, bound for Agersø, a harbour on an island no vehicle reaches): without a
+    round limit, a Schützenpanzer whose only free target lies across the water puts its Pionier down."""
+    terrain = ["H.......kkk.",
+               "........kPk.",
+               "........kkk.",
+               "..........H."]
+    spz = _aboard(2, "pionier", unit(1, "schuetzenpanzer", "nordbund", [6, 1]))
+    units = [spz, unit(3, "kampfpanzer", "nordbund", [1, 1]), unit(4, "kampfpanzer", "nordbund", [2, 1]),
+             unit(10, "kampfpanzer", "liga", [10, 3]), unit(11, "jaeger", "liga", [11, 2])]
+    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=5,
+                                          owners={(0, 0): "nordbund", (10, 3): "liga"}))
+    actions, _ = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    assert {"type": "unload", "transport": 1, "unit": 2} in [
+        {k: a[k] for k in ("type", "transport", "unit")} for a in actions if a["type"] == "unload"], actions
+
+
+def test_issue16_d9_schwer_counts_the_capturers_aboard_when_it_buys():
+    """Issue 16, D9 (cargo counts; Großer Belt: Pioniere riding in Schützenpanzer were not counted, so the
+    HQ built capturer after capturer, sixteen in all): without a round limit Schwer's HQ buys the same
+    with three Pioniere aboard Schützenpanzer as with the three on foot beside them (a Panzerjäger
+    against two Jäger and a Kampfpanzer; before, aboard meant "no capturers yet": another Pionier)."""
+    terrain = ["H.............................",
+               "..............................",
+               "........................S.S..H"]
+    enemy = [unit(20 + k, t, "liga", [27 - k, 1]) for k, t in enumerate(("jaeger", "jaeger", "kampfpanzer"))]
+    built = []
+    for aboard in (False, True):
+        spz = [unit(k + 1, "schuetzenpanzer", "nordbund", [2 + k, 1]) for k in range(3)]
+        if aboard:
+            units = [_aboard(10 + k, "pionier", spz[k]) for k in range(3)]
+        else:
+            units = spz + [unit(10 + k, "pionier", "nordbund", [2 + k, 0]) for k in range(3)]
+        g = kaltfront.Game.from_json(position(terrain, units + [dict(e) for e in enemy], round_limit=None,
+                                              round_=5, money=(1000, 0),
+                                              owners={(0, 0): "nordbund", (29, 2): "liga"}))
+        built.append(dict(_built(g)).get((0, 0)))
+    assert built[0] == built[1] == "panzerjaeger", built
+
+
+def test_issue16_schwer_crew_aloft_carries_on_when_finishing_is_off():
+    """Issue 16 (the finishing test flickers under fog as the known army changes; stranded crews were shot
+    down or ran dry): a helicopter with a Pionier aboard keeps the crew aboard and heads for the enemy HQ
+    even in a turn where Schwer's known army is behind (no push that turn); R46."""
+    terrain = ["H.........................",
+               ".~~~~~~~~~~~~~~~~~~~~~~~~~",
+               ".~~~~~~~~~~~~~~~~~~~~~~~~~",
+               "......................H...",
+               ".........................."]
+    units = [_pionier_aboard(2, 1, [3, 0]),
+             unit(10, "kampfpanzer", "liga", [24, 4]), unit(11, "kampfpanzer", "liga", [20, 4]),
+             unit(12, "kampfpanzer", "liga", [18, 4])]
+    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31,
+                                          owners={(0, 0): "nordbund", (22, 3): "liga"}))
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+    assert [c["id"] for c in heli.get("cargo") or []] == [2], heli
+    assert heli["at"][0] >= 3 + 5, heli
