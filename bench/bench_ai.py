@@ -4,6 +4,8 @@ largest standard map.
     python bench/bench_ai.py                 # native CPython
     python bench/bench_ai.py --games 2 --maps fehmarnsund
     python bench/bench_ai.py --pyodide       # the same inside Pyodide under node (node_modules/pyodide)
+    python bench/bench_ai.py --load save.json --strengths schwer --turns 3 [--pyodide]
+                                             # turns of the side to act in a saved game (issue 16)
 
 Each strength plays `--games` games against Normal (sides alternate, fog on; at most 15 rounds, since
 standard maps may have no round limit); a turn's time is the sum of all `next_action` calls of that
@@ -60,6 +62,37 @@ def turn_times(map_id: str, strength: str, games: int, seed: int,
     return times
 
 
+def load_turn_times(path: str, strength: str, turns: int, clock=time.perf_counter) -> list[float]:
+    """Think time of `strength` for `turns` turns of the side to act in a saved game (e.g. a
+    `bench/watch_game.py --dump` at round 30, armies near the unit limit), Normal playing the other
+    side. The AI starts without memory of earlier turns."""
+    import kaltfront
+    from kaltfront.ai import AIPlayer
+
+    with open(path, encoding="utf-8") as f:
+        g = kaltfront.Game.from_json(f.read())
+    me = g.side
+    ais = {s: AIPlayer(strength if s == me else "normal", s, seed=7 + (s == "liga")) for s in ("nordbund", "liga")}
+    times: list[float] = []
+    t_turn, n = 0.0, 0
+    was = g.side
+    while g.outcome is None and len(times) < turns and n < 20000:
+        s = g.side
+        if s != was:
+            if was == me:
+                times.append(t_turn)
+            t_turn, was = 0.0, s
+            continue
+        obs = g.observe(s)
+        t0 = clock()
+        a = ais[s].next_action(obs)
+        if s == me:
+            t_turn += clock() - t0
+        g.apply(a)
+        n += 1
+    return times
+
+
 def maps_to_bench() -> list[str]:
     import kaltfront
     sc = kaltfront.scenarios()
@@ -101,6 +134,7 @@ const { loadPyodide } = require(path.join(process.env.ROOT, 'node_modules', 'pyo
   }
   copy(path.join(root, 'kaltfront'), '/work/kaltfront');
   copy(path.join(root, 'bench'), '/work/bench');
+  if (process.env.LOAD) py.FS.writeFile('/work/load.json', fs.readFileSync(process.env.LOAD));
   py.runPython(`
 import sys
 sys.path.insert(0, '/work')
@@ -114,7 +148,13 @@ bench_ai.main(sys.argv[1:])
 
 
 def run_pyodide(argv: list[str]) -> int:
-    env = dict(os.environ, ROOT=ROOT, ARGS=" ".join(a for a in argv if a != "--pyodide"))
+    argv = [a for a in argv if a != "--pyodide"]
+    env = dict(os.environ, ROOT=ROOT)
+    if "--load" in argv:  # the saved game goes into Pyodide's file system
+        k = argv.index("--load")
+        env["LOAD"] = os.path.abspath(argv[k + 1])
+        argv[k + 1] = "/work/load.json"
+    env["ARGS"] = " ".join(argv)
     if not os.path.isdir(os.path.join(ROOT, "node_modules", "pyodide")):
         print("node_modules/pyodide fehlt (npm ci)", file=sys.stderr)
         return 2
@@ -131,9 +171,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cpu", action="store_true",
                    help="measure process CPU time instead of wall-clock (steadier on a busy machine)")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--load", default="", help="time turns of the side to act in this saved game instead")
+    p.add_argument("--turns", type=int, default=1, help="with --load: how many of its turns")
     args = p.parse_args(argv)
     if args.pyodide:
         return run_pyodide(list(argv if argv is not None else sys.argv[1:]))
+    if args.load:
+        clock = time.process_time if args.cpu else time.perf_counter
+        print(f"# {platform.python_implementation()} {platform.python_version()} ({sys.platform}), "
+              f"{args.load}, {'CPU' if args.cpu else 'wall-clock'} time")
+        for st in [s for s in args.strengths.split(",") if s]:
+            t = load_turn_times(args.load, st, args.turns, clock)
+            print(f"{st:7} turns {len(t)}: " + " ".join(f"{x:.3f}" for x in t) + " s", flush=True)
+        return 0
     maps = [m for m in args.maps.split(",") if m] or maps_to_bench()
     print(f"# {platform.python_implementation()} {platform.python_version()} ({sys.platform}), "
           f"{args.games} games per strength and map, fog on, {'CPU' if args.cpu else 'wall-clock'} time")
