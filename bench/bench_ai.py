@@ -4,8 +4,10 @@ largest standard map.
     python bench/bench_ai.py                 # native CPython
     python bench/bench_ai.py --games 2 --maps fehmarnsund
     python bench/bench_ai.py --pyodide       # the same inside Pyodide under node (node_modules/pyodide)
-    python bench/bench_ai.py --load save.json --strengths schwer --turns 3 [--pyodide]
-                                             # turns of the side to act in a saved game (issue 16)
+    python bench/bench_ai.py --load save.json --rounds 3 --strengths schwer [--pyodide]
+
+`--load` times a late position (e.g. round 30 of a big map, written by `bench/watch_game.py --dump`):
+the strength plays both sides from the save for `--rounds` rounds, and every turn is timed.
 
 Each strength plays `--games` games against Normal (sides alternate, fog on; at most 15 rounds, since
 standard maps may have no round limit); a turn's time is the sum of all `next_action` calls of that
@@ -62,32 +64,25 @@ def turn_times(map_id: str, strength: str, games: int, seed: int,
     return times
 
 
-def load_turn_times(path: str, strength: str, turns: int, clock=time.perf_counter) -> list[float]:
-    """Think time of `strength` for `turns` turns of the side to act in a saved game (e.g. a
-    `bench/watch_game.py --dump` at round 30, armies near the unit limit), Normal playing the other
-    side. The AI starts without memory of earlier turns."""
+def turn_times_from(save_text: str, strength: str, rounds: int, seed: int, clock=time.perf_counter) -> list[float]:
+    """Seconds per turn when `strength` plays both sides of a saved game for `rounds` rounds."""
     import kaltfront
     from kaltfront.ai import AIPlayer
 
-    with open(path, encoding="utf-8") as f:
-        g = kaltfront.Game.from_json(f.read())
-    me = g.side
-    ais = {s: AIPlayer(strength if s == me else "normal", s, seed=7 + (s == "liga")) for s in ("nordbund", "liga")}
+    g = kaltfront.Game.from_json(save_text)
+    ais = {s: AIPlayer(strength, s, seed=seed + (s == "liga")) for s in ("nordbund", "liga")}
+    last_round = g.round + rounds
     times: list[float] = []
-    t_turn, n = 0.0, 0
-    was = g.side
-    while g.outcome is None and len(times) < turns and n < 20000:
-        s = g.side
-        if s != was:
-            if was == me:
-                times.append(t_turn)
-            t_turn, was = 0.0, s
-            continue
-        obs = g.observe(s)
+    cur, n = None, 0
+    while g.outcome is None and g.round < last_round and n < 20000:
+        key = (g.round, g.side)
+        if key != cur:
+            times.append(0.0)
+            cur = key
+        obs = g.observe(g.side)
         t0 = clock()
-        a = ais[s].next_action(obs)
-        if s == me:
-            t_turn += clock() - t0
+        a = ais[g.side].next_action(obs)
+        times[-1] += clock() - t0
         g.apply(a)
         n += 1
     return times
@@ -147,14 +142,12 @@ bench_ai.main(sys.argv[1:])
 """
 
 
-def run_pyodide(argv: list[str]) -> int:
-    argv = [a for a in argv if a != "--pyodide"]
-    env = dict(os.environ, ROOT=ROOT)
-    if "--load" in argv:  # the saved game goes into Pyodide's file system
-        k = argv.index("--load")
-        env["LOAD"] = os.path.abspath(argv[k + 1])
-        argv[k + 1] = "/work/load.json"
-    env["ARGS"] = " ".join(argv)
+def run_pyodide(argv: list[str], load: str = "") -> int:
+    args = [a for a in argv if a != "--pyodide"]
+    if load:  # the save is copied into Pyodide's file system under a fixed name
+        i = args.index("--load")
+        args[i + 1] = "/work/load.json"
+    env = dict(os.environ, ROOT=ROOT, ARGS=" ".join(args), LOAD=os.path.abspath(load) if load else "")
     if not os.path.isdir(os.path.join(ROOT, "node_modules", "pyodide")):
         print("node_modules/pyodide fehlt (npm ci)", file=sys.stderr)
         return 2
@@ -171,18 +164,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cpu", action="store_true",
                    help="measure process CPU time instead of wall-clock (steadier on a busy machine)")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--load", default="", help="time turns of the side to act in this saved game instead")
-    p.add_argument("--turns", type=int, default=1, help="with --load: how many of its turns")
+    p.add_argument("--load", default="", help="time the turns of this saved game instead of new games")
+    p.add_argument("--rounds", type=int, default=3, help="with --load: how many rounds to play from the save")
     args = p.parse_args(argv)
     if args.pyodide:
-        return run_pyodide(list(argv if argv is not None else sys.argv[1:]))
+        return run_pyodide(list(argv if argv is not None else sys.argv[1:]), args.load)
     if args.load:
+        with open(args.load, encoding="utf-8") as f:
+            text = f.read()
         clock = time.process_time if args.cpu else time.perf_counter
         print(f"# {platform.python_implementation()} {platform.python_version()} ({sys.platform}), "
-              f"{args.load}, {'CPU' if args.cpu else 'wall-clock'} time")
+              f"{args.load}, {args.rounds} rounds, {'CPU' if args.cpu else 'wall-clock'} time")
         for st in [s for s in args.strengths.split(",") if s]:
-            t = load_turn_times(args.load, st, args.turns, clock)
-            print(f"{st:7} turns {len(t)}: " + " ".join(f"{x:.3f}" for x in t) + " s", flush=True)
+            t = turn_times_from(text, st, args.rounds, args.seed, clock)
+            print(f"{'loaded':22} {st:7} turns {len(t):4}  median {statistics.median(t):.3f} s  "
+                  f"worst {max(t):.3f} s  each {' '.join(f'{x:.2f}' for x in t)}", flush=True)
         return 0
     maps = [m for m in args.maps.split(",") if m] or maps_to_bench()
     print(f"# {platform.python_implementation()} {platform.python_version()} ({sys.platform}), "

@@ -222,7 +222,10 @@ def test_issue_11_14_menu_remembers_explains_blitz_orders_maps_and_words_bad_lin
     # which stays long enough to read its 200 characters, and leaves the game running.
     page.goto(base_url + bad_link)
     page.wait_for_selector("#toast:not([hidden])")
-    assert page.inner_text("#toast").startswith("Der geteilte Link ist fehlerhaft")
+    toast = page.inner_text("#toast")
+    assert toast.startswith("Der geteilte Link ist fehlerhaft") and toast.endswith("Dein laufendes Spiel geht weiter.")
+    box = page.locator("#toast").bounding_box()  # the whole message on the screen, at most 90 % wide
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 640 and box["width"] > 0.6 * 360 and box["width"] <= 0.9 * 360 + 1
     page.wait_for_timeout(4000)  # the old 3.5 s toast was gone by now
     assert page.is_visible("#toast") and page.evaluate("() => !!kaltfront.state.game")
     page.click("#toast")  # a tap hides it

@@ -81,8 +81,11 @@ def liga_game(browser, base_url):
     page.goto(base_url)
     page.wait_for_function("() => window.kaltfront && (kaltfront.ready || kaltfront.error)", timeout=60_000)
     assert page.evaluate("() => kaltfront.ready"), page.evaluate("() => kaltfront.error")
-    page.evaluate("() => kaltfront.setAiDelay(1)")  # the computer's turn must last long enough to look at
-    start_vs_computer(page, side="liga", fog=True)
+    # The computer's turn must last long enough to look at: without fog every one of its moves is shown,
+    # at three times the normal pace (under fog a turn the Liga cannot see was over in a blink, and the
+    # money test read the Liga's own turn once in three runs on a loaded machine).
+    page.evaluate("() => kaltfront.setAiDelay(3)")
+    start_vs_computer(page, side="liga", fog=False)
     yield page
     ctx.close()
 
@@ -125,6 +128,7 @@ def test_every_header_control_visible_uncut_and_tappable_from_320_to_1920(liga_g
     """Issue 11.3: all header controls inside the viewport, uncut, not overlapping, ≥ 44×44; ≤ 2 rows from
     360 px, one row from 900 px; with room for a "Rückgängig" button."""
     page = liga_game
+    page.evaluate("() => kaltfront.setAiDelay(0)")
     wait_my_turn(page, "attack")
     page.wait_for_selector("#counter:not([hidden])")  # the header follows the turn after one more engine answer
     # The longest texts the header shows: Baltische Liga, Angriffsphase, "Keiner kann schießen" or "n können schießen".

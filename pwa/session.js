@@ -153,8 +153,8 @@ export class Session {
     // Read once: a reload must not start the game again, and the address bar shows the plain app.
     history.replaceState(null, "", location.pathname + location.search);
     if (!parsed.ok) {
-      if (this.app.running()) this.app.toast(parsed.message);
-      else showNotice(parsed.message);
+      if (this.app.running()) this.app.toast(`${parsed.message} Dein laufendes Spiel geht weiter.`);
+      else showNotice(`${parsed.message} Du bist im Hauptmenü.`);
       return true;
     }
     const link = parsed.link;

@@ -103,8 +103,9 @@ export function parseShareLink(hash, scenarios) {
   return { ok: true, link: { scenario: scenario.id, name: scenario.name, side, ai, fog: fog === "1", seed } };
 }
 
+/** The message names what is wrong; the caller adds where the player is (menu, or the running game). */
 function fail(problems) {
-  return { ok: false, message: `Der geteilte Link ist fehlerhaft: ${problems.join(" ")} Du bist im Hauptmenü.` };
+  return { ok: false, message: `Der geteilte Link ist fehlerhaft: ${problems.join(" ")}` };
 }
 
 /** The options `startGame` takes ({scenario, fog, players, seed}) for a parsed link. */
