@@ -562,6 +562,7 @@ def test_issue16_schwer_finishing_pionier_boards_a_helicopter_that_heads_for_the
                "......................H...",
                ".........................."]
     units = [unit(1, "transporthubschrauber", "nordbund", [3, 0]), unit(2, "pionier", "nordbund", [2, 0]),
+             unit(3, "kampfpanzer", "nordbund", [0, 4]),  # an even army: finishing is on (round 30+)
              unit(10, "kampfpanzer", "liga", [24, 4]), unit(11, "flugabwehr", "liga", [20, 4])]
     g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31,
                                           owners={(0, 0): "nordbund", (22, 3): "liga"}))
@@ -583,6 +584,38 @@ def test_issue16_schwer_finishing_builds_the_pionier_at_the_hq_first():
     _, events = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
     built = {tuple(e["at"]): e["unit_type"] for e in events if e["type"] == "built"}
     assert built.get((0, 0)) == "pionier", built
+
+
+def _finishing(units, *, owners_extra=None, fog=True, round_=31):
+    from kaltfront.ai.common import belief_dict
+    from kaltfront.ai.situation import Situation
+    terrain = ["H......S...",
+               "...........",
+               ".........H."]
+    owners = {(0, 0): "nordbund", (9, 2): "liga"}
+    owners.update(owners_extra or {})
+    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=round_, fog=fog,
+                                          owners=owners))
+    obs = g.observe("nordbund")
+    return Situation(obs, belief_dict(obs, "nordbund"), "nordbund").finish
+
+
+def test_issue16_schwer_finishes_from_round_30_only_with_an_even_army_and_income():
+    """Issue 16 (Deutsche Bucht seed 41000, lost: from round 30 the old rule pushed "anyway", sending a
+    losing army at the enemy HQ). On a map without a round limit the late push needs at least an even
+    army by what Schwer sees (R4: fog on, all units here in sight) and at least the enemy's income
+    (building owners are public); R36, R48."""
+    ours = [unit(1, "kampfpanzer", "nordbund", [4, 1]), unit(2, "kampfpanzer", "nordbund", [5, 1])]
+    theirs = [unit(10, "kampfpanzer", "liga", [4, 2]), unit(11, "kampfpanzer", "liga", [5, 2])]
+    extra = [unit(12, "flugabwehr", "liga", [3, 1])]
+    assert _finishing(ours + theirs)                              # even: push on
+    assert not _finishing(ours + theirs, round_=29)               # before round 30: no
+    assert not _finishing(ours[:1] + theirs)                      # 700 against 1400: losing army
+    assert not _finishing(ours + theirs + extra)                  # 1400 against 1900
+    assert not _finishing(ours + theirs, owners_extra={(7, 0): "liga"})  # the enemy earns more
+    assert _finishing(ours + theirs, owners_extra={(7, 0): "nordbund"})
+    third = [unit(3, "kampfpanzer", "nordbund", [6, 1])]
+    assert _finishing(ours + third + theirs[:1], round_=12)       # far ahead: from round 10 as before
 
 
 def test_issue16_r8_schwer_puts_a_guard_on_a_threatened_stadt_that_survives_the_enemy_fire():
@@ -662,3 +695,166 @@ def test_issue16_schwer_tank_heads_for_the_enemy_on_a_building_not_for_one_in_th
     # Five hexes of movement: from [1, 1] it can end three hexes from the Jäger (toward the Spähwagen
     # it went to [4, 0], six away).
     assert geo.dist(geo.idx(tank["at"]), geo.idx([8, 3])) <= 3, tank
+
+
+# -- issue 16, session 6: Großer Belt (no round limit: places under the unit limit, fog, the bridge) --------
+
+def _built(g, side="nordbund", seed=1):
+    _, events = ai_phase(g, AIPlayer("schwer", side, seed=seed))
+    return [(tuple(e["at"]), e["unit_type"]) for e in events if e["type"] == "built"]
+
+
+def test_issue16_d9_schwer_runs_no_air_race_on_a_map_without_round_limit():
+    """Issue 16, D9 (60 units, Großer Belt seed 9100: 8 Kampfjets, 7 helicopters and 9 Flugabwehr among
+    57 units, while Normal answered with 16-23 Flugabwehr that shot the finishing crews down): without a
+    round limit Schwer fields combat aircraft only to half the enemy aircraft seen (at least two) and no
+    more Flugabwehr than one per three enemy aircraft (+1). With a round limit it is unchanged."""
+    terrain = ["HFW........",
+               "...........",
+               ".........H."]
+    units = [unit(1, "kampfjet", "nordbund", [3, 0]), unit(2, "kampfhubschrauber", "nordbund", [4, 0]),
+             unit(3, "flugabwehr", "nordbund", [3, 1]), unit(4, "flugabwehr", "nordbund", [4, 1]),
+             unit(10, "drohne", "liga", [6, 1]), unit(11, "drohne", "liga", [7, 1]),
+             unit(12, "drohne", "liga", [8, 1]), unit(13, "kampfpanzer", "liga", [7, 2])]
+    owners = {(0, 0): "nordbund", (1, 0): "nordbund", (2, 0): "nordbund", (9, 2): "liga"}
+
+    def build(limit):
+        g = kaltfront.Game.from_json(position(terrain, [dict(u) for u in units], round_limit=limit, round_=5,
+                                              money=(20000, 0), owners=owners))
+        return dict(_built(g))
+    unlimited, limited = build(None), build(40)
+    air = {t for t, u in R["units"].items() if u["movement"] == "luft" and not u["transport"]}
+    assert unlimited.get((1, 0)) not in air, unlimited            # two combat aircraft: enough
+    assert unlimited.get((2, 0)) != "flugabwehr", unlimited       # two Flugabwehr for three drones
+    assert limited.get((1, 0)) in air or limited.get((2, 0)) == "flugabwehr", limited  # the old buying
+
+
+def test_issue16_schwer_finishing_builds_two_crews_helicopters_and_a_scout_drone():
+    """Issue 16 (no round limit, finishing, fog): the Flugplatz builds the two Transporthubschrauber
+    for the Pionier crews first, then one Drohne (vision 5, R20) to look round the enemy HQ."""
+    terrain = ["HF.........",
+               "...........",
+               ".........H."]
+    owners = {(0, 0): "nordbund", (1, 0): "nordbund", (9, 2): "liga"}
+    base = [unit(1, "kampfpanzer", "nordbund", [3, 1]), unit(2, "kampfpanzer", "nordbund", [4, 1]),
+            unit(3, "pionier", "nordbund", [2, 1]), unit(4, "pionier", "nordbund", [2, 2]),
+            unit(10, "kampfpanzer", "liga", [8, 2])]
+    helis = [unit(5, "transporthubschrauber", "nordbund", [5, 0]), unit(6, "transporthubschrauber", "nordbund", [6, 0])]
+    for extra, want in (([], "transporthubschrauber"), (helis, "drohne")):
+        g = kaltfront.Game.from_json(position(terrain, [dict(u) for u in base + extra], round_limit=None,
+                                              round_=31, money=(3000, 0), fog=True, owners=owners))
+        assert dict(_built(g)).get((1, 0)) == want
+
+
+def test_issue16_r20_schwer_finishing_sends_a_drone_to_look_round_the_enemy_hq_first():
+    """Issue 16, R20/R21 (Großer Belt: the crews flew blind into hidden Flugabwehr or an ambush): when
+    finishing under fog, the first move of the phase is the Drohne's, to where it sees the hidden hexes
+    round the enemy HQ; the rest of the phase is planned on what it reveals."""
+    terrain = ["H..................",
+               "...................",
+               "...................",
+               "...............H...",
+               "..................."]
+    units = [unit(1, "drohne", "nordbund", [5, 0]), unit(2, "kampfpanzer", "nordbund", [9, 3]),
+             unit(3, "kampfpanzer", "nordbund", [2, 2]), unit(12, "kampfpanzer", "liga", [11, 4]),
+             unit(10, "kampfpanzer", "liga", [16, 3]), unit(11, "flugabwehr", "liga", [14, 2])]
+    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31, fog=True,
+                                          owners={(0, 0): "nordbund", (15, 3): "liga"}))
+    actions, _ = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    first = actions[0]
+    assert first["type"] == "move" and first["unit"] == 1, actions
+    geo_w = 19
+    from kaltfront.ai.common import Geo
+    geo = Geo(geo_w, 5)
+    assert geo.dist(geo.idx(first["to"]), geo.idx([15, 3])) <= R["units"]["drohne"]["vision"], first
+
+
+def test_issue16_r46_schwer_crew_helicopter_keeps_out_of_known_flugabwehr_fire():
+    """Issue 16, R46 (the cargo dies with its transport): a helicopter with a Pionier aboard, far from the
+    enemy HQ, does not stage inside the fire of the Flugabwehr it knows of (six, range 2, a corridor
+    between them), though it would be seven hexes nearer the HQ (before, that outweighed a certain loss)."""
+    terrain = ["H.........................",
+               "..........................",
+               "..........................",
+               "......................H...",
+               ".........................."]
+    units = [_pionier_aboard(2, 1, [2, 1])] + [unit(3 + k, "kampfpanzer", "nordbund", [k % 3, 2 + k // 3])
+                                               for k in range(5)]
+    units += [unit(10, "kampfpanzer", "liga", [23, 4])]
+    units += [unit(11 + k, "flugabwehr", "liga", [6 + 3 * (k // 2), 4 * (k % 2)]) for k in range(6)]
+    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31,
+                                          owners={(0, 0): "nordbund", (22, 3): "liga"}))
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+    assert g.side == "liga" and g.phase == "attack"
+    shots = [o for k in range(6) for o in g.attack_options(11 + k)]
+    assert heli["cargo"], heli
+    assert not [o for o in shots if o["target"] == heli["at"]], (heli, shots)
+
+
+def _aboard(uid, utype, transport):
+    c = unit(uid, utype, transport["side"], None)
+    c.pop("at")
+    transport.setdefault("cargo", []).append(c)
+    return transport
+
+
+def test_issue16_r41_schwer_crew_gets_out_when_no_vehicle_reaches_the_building():
+    """Issue 16, R41 (Großer Belt, Schwer as Liga: sixteen Schützenpanzer with a Pionier aboard stood on
+    Stigsnæs for thirty rounds, bound for Agersø, a harbour on an island no vehicle reaches): without a
+    round limit, a Schützenpanzer whose only free target lies across the water puts its Pionier down."""
+    terrain = ["H.......kkk.",
+               "........kPk.",
+               "........kkk.",
+               "..........H."]
+    spz = _aboard(2, "pionier", unit(1, "schuetzenpanzer", "nordbund", [6, 1]))
+    units = [spz, unit(3, "kampfpanzer", "nordbund", [1, 1]), unit(4, "kampfpanzer", "nordbund", [2, 1]),
+             unit(10, "kampfpanzer", "liga", [10, 3]), unit(11, "jaeger", "liga", [11, 2])]
+    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=5,
+                                          owners={(0, 0): "nordbund", (10, 3): "liga"}))
+    actions, _ = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    assert {"type": "unload", "transport": 1, "unit": 2} in [
+        {k: a[k] for k in ("type", "transport", "unit")} for a in actions if a["type"] == "unload"], actions
+
+
+def test_issue16_d9_schwer_counts_the_capturers_aboard_when_it_buys():
+    """Issue 16, D9 (cargo counts; Großer Belt: Pioniere riding in Schützenpanzer were not counted, so the
+    HQ built capturer after capturer, sixteen in all): without a round limit Schwer's HQ buys the same
+    with three Pioniere aboard Schützenpanzer as with the three on foot beside them (a Panzerjäger
+    against two Jäger and a Kampfpanzer; before, aboard meant "no capturers yet": another Pionier)."""
+    terrain = ["H.............................",
+               "..............................",
+               "........................S.S..H"]
+    enemy = [unit(20 + k, t, "liga", [27 - k, 1]) for k, t in enumerate(("jaeger", "jaeger", "kampfpanzer"))]
+    built = []
+    for aboard in (False, True):
+        spz = [unit(k + 1, "schuetzenpanzer", "nordbund", [2 + k, 1]) for k in range(3)]
+        if aboard:
+            units = [_aboard(10 + k, "pionier", spz[k]) for k in range(3)]
+        else:
+            units = spz + [unit(10 + k, "pionier", "nordbund", [2 + k, 0]) for k in range(3)]
+        g = kaltfront.Game.from_json(position(terrain, units + [dict(e) for e in enemy], round_limit=None,
+                                              round_=5, money=(1000, 0),
+                                              owners={(0, 0): "nordbund", (29, 2): "liga"}))
+        built.append(dict(_built(g)).get((0, 0)))
+    assert built[0] == built[1] == "panzerjaeger", built
+
+
+def test_issue16_schwer_crew_aloft_carries_on_when_finishing_is_off():
+    """Issue 16 (the finishing test flickers under fog as the known army changes; stranded crews were shot
+    down or ran dry): a helicopter with a Pionier aboard keeps the crew aboard and heads for the enemy HQ
+    even in a turn where Schwer's known army is behind (no push that turn); R46."""
+    terrain = ["H.........................",
+               ".~~~~~~~~~~~~~~~~~~~~~~~~~",
+               ".~~~~~~~~~~~~~~~~~~~~~~~~~",
+               "......................H...",
+               ".........................."]
+    units = [_pionier_aboard(2, 1, [3, 0]),
+             unit(10, "kampfpanzer", "liga", [24, 4]), unit(11, "kampfpanzer", "liga", [20, 4]),
+             unit(12, "kampfpanzer", "liga", [18, 4])]
+    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31,
+                                          owners={(0, 0): "nordbund", (22, 3): "liga"}))
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+    assert [c["id"] for c in heli.get("cargo") or []] == [2], heli
+    assert heli["at"][0] >= 3 + 5, heli

@@ -355,7 +355,16 @@ class MovePlanner:
             self.final_captures()
         if self.last_stand:
             self.final_guards()
-        if self.finishing and not self.strike():
+        # A Pionier that can take the free enemy HQ this phase wins at once (R35, R48): always take it
+        # on a map without a round limit, finishing or not (issue 16).
+        struck = self.st.finisher and self.sit.turns_left >= INF and self.strike()
+        # Crews already in the air go on even when the finishing test flickers off under fog (the known
+        # army changes from turn to turn): stranded helicopters were shot down or ran dry.
+        aloft = self.st.finisher and self.sit.turns_left >= INF and any(
+            c["type"] == "pionier" and self.sit.own[t]["type"] == "transporthubschrauber"
+            for t, cs in self.sit.cargo_of.items() for c in cs)
+        if (self.finishing or aloft) and not struck:
+            self.scout()
             self.airlift()
         self.load_stranded()
         self.move_transports()
@@ -544,6 +553,39 @@ class MovePlanner:
                         return True
         return False
 
+    def scout(self) -> None:
+        """Finishing under fog (issue 16): before the crews commit, a Drohne flies to where it sees most
+        of the hidden hexes round the enemy HQ (vision 5, R20). Its move reveals what stands there, the
+        AI plans the rest of the phase again on that surprise, and the helicopters stage and strike
+        knowing the guard. On Großer Belt the crews flew blind into Flugabwehr and were shot down or
+        stopped by an ambush (R21) in the middle of the Liga's position."""
+        sit, geo = self.sit, self.geo
+        hq = sit.enemy_hq
+        if not sit.obs.get("fog") or hq is None:
+            return
+        vis = sit.obs["visible"]
+        hidden = [i for i in geo.ring(hq, 0, 4) if vis[i // geo.w][i % geo.w] != "1"]
+        if not hidden:
+            return
+        vision = UNITS["drohne"]["vision"]
+        for uid in sorted(self.pos):
+            u = sit.own[uid]
+            if uid in self.moved or u["type"] != "drohne":
+                continue
+            best_s, best = 0.0, None
+            for o in self.g.reachable(uid):
+                h = geo.idx(o["to"])
+                if not self.air_ok(u, h, o["hexes"]):
+                    continue
+                s = sum(1 for i in hidden if geo.dist(h, i) <= vision) - 0.01 * geo.dist(h, hq)
+                if s > best_s:
+                    best_s, best = s, o["to"]
+            self.budget.spend(1)
+            if best is not None:
+                self.apply({"type": "move", "unit": uid, "to": best})
+                self.moved.add(uid)
+                return
+
     def airlift(self) -> None:
         """Pioniere fly to the enemy HQ in Transporthubschrauber (R44; they cross water and the front):
         a Pionier boards an empty one, a loaded one waits out of the enemy's fire at most one move
@@ -623,9 +665,16 @@ class MovePlanner:
         u = sit.own[tid]
         mv = UNITS[u["type"]]["move"]
 
+        vis = sit.obs["visible"]
+
         def score(h: int) -> float:
             hit = sit.expected_hit(u, h)
-            return -max(0, approach[h] - mv) - 6.0 * min(1.0, hit / max(1, u["hp"])) - 0.05 * approach[h]
+            if vis[h // geo.w][h % geo.w] != "1":
+                hit += 0.5 * u["hp"]  # unseen ground: the enemy may stand there (fog; the scout looks first)
+            # Out of fire first: a crew shot down is lost with its helicopter (R46), so being one
+            # hex nearer never pays for a good chance of that (weighed 6 before: 7 hexes nearer
+            # "paid" for a certain loss).
+            return -max(0, approach[h] - mv) - 20.0 * min(1.0, hit / max(1, u["hp"])) - 0.05 * approach[h]
         best_s, best = score(self.pos[tid]), None
         for o in self.g.reachable(tid):
             h = geo.idx(o["to"])
@@ -652,6 +701,18 @@ class MovePlanner:
             return
         spz = [uid for uid in sorted(self.pos) if uid not in self.moved
                and UNITS[sit.own[uid]["type"]]["transport"] and UNITS[sit.own[uid]["type"]]["range"]]
+        if sit.turns_left >= INF:
+            # Issue 16 (Großer Belt, Schwer as Liga: sixteen Schützenpanzer with a Pionier aboard stood
+            # on Stigsnæs for thirty rounds, all bound for Agersø, a harbour on an island no vehicle
+            # reaches): only buildings a Schützenpanzer can drive to count, and a crew bound for none
+            # gets out and goes on foot (R41).
+            free = {i for i in free if any(sit.building_field("kette", i)[self.pos[c]] < INF for c in spz)}
+            for cid in spz:
+                if any(sit.building_field("kette", i)[self.pos[cid]] < INF for i in free):
+                    continue
+                self.dismount(cid)
+            if not free:
+                return
         # 1. Loaded ones: drive next to a free building and unload onto it, else drive toward one.
         for cid in spz:
             cargo = [c for c in sit.cargo_of.get(cid, []) if c["type"] in CAPTURERS and not c.get("moved")]
@@ -699,6 +760,19 @@ class MovePlanner:
             if cid is None:
                 continue
             self.drive_toward(cid, free)
+
+    def dismount(self, cid: int) -> None:
+        """Put the capturers aboard transport `cid` down where they stand nearest a building to take."""
+        sit, geo = self.sit, self.geo
+        f = sit.field_from("fuss", sit.targets)
+        for c in sit.cargo_of.get(cid, []):
+            if c["type"] not in CAPTURERS or c.get("moved"):
+                continue
+            opts = [o for o in self.g.unload_options(cid) if o["unit"] == c["id"]]
+            self.budget.spend(1)
+            hexes = sorted((tuple(x) for o in opts for x in o["to"]), key=lambda x: (f[geo.idx(list(x))], x))
+            if hexes:
+                self.apply({"type": "unload", "transport": cid, "unit": c["id"], "to": list(hexes[0])})
 
     def board_nearest(self, uid: int, transports) -> int | None:
         """Load `uid` into the nearest of `transports` it can board this phase (one engine question,
@@ -885,6 +959,10 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
     sit, st = p.sit, p.st
     types = [o["unit_type"] for o in opts]
     own_types = [u["type"] for u in sit.own.values()]
+    if st.buy == "seen" and sit.turns_left >= INF:
+        # Cargo counts too (D9; issue 16: Pioniere riding in Schützenpanzer were not counted, so the HQ
+        # built one after another, sixteen in all, on Großer Belt).
+        own_types += [c["type"] for cs in sit.cargo_of.values() for c in cs]
     if st.buy == "simple":
         pick = [t for t in types if t in SIMPLE_UNITS]
         if not pick:
@@ -902,6 +980,16 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
     # Finishing (issue 16): the HQ builds the Pioniere that take the enemy HQ at once (R35).
     if p.finishing and at == sit.own_hq and "pionier" in types and p.pioneers() < 2:
         return "pionier"
+    # A map without a round limit is decided at the unit limit (60, D9): a place taken by a unit nothing
+    # calls for is lost for good (Großer Belt seed 9100, round 30: 37 of Schwer's 57 units were
+    # aircraft, ships and Flugabwehr, ships stranded without fuel, while no place was left for guns or
+    # Pioniere). Schwer rations there (issue 16): two transport helicopters for the finishing crews.
+    rationed = st.buy == "seen" and sit.turns_left >= INF
+    if rationed and p.finishing:
+        if "transporthubschrauber" in types and own_types.count("transporthubschrauber") < 2:
+            return "transporthubschrauber"
+        if "drohne" in types and "drohne" not in own_types and sit.obs.get("fog"):
+            return "drohne"  # the scout that looks round the enemy HQ before the crews go in
     if st.buy == "seen" and sit.turns_left <= 1:
         # Issue 16, D8: our last turn. A unit built now never fights a whole turn, but at the round
         # limit a tie in buildings goes to the higher unit value (cost x hp / 10): money left over
@@ -914,6 +1002,10 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
             return sum(1 for t in ts if UNITS[t]["movement"] == mclass and not UNITS[t]["transport"])
         caps = {"see": fleet(enemy, "see") + 1, "luft": fleet(enemy, "luft") + 2}
         have = {m: fleet(own_types, m) for m in caps}
+        if rationed:
+            # No air race without a round limit: every Kampfjet we field made Normal buy Flugabwehr
+            # (23 round the Liga HQ on Großer Belt), which then shot the finishing helicopters down.
+            caps["luft"] = min(caps["luft"], max(2, fleet(enemy, "luft") // 2))
     income = sum(BUILDINGS[b["type"]]["income"] for b in sit.bld.values() if b["owner"] == sit.me)
     best = None
     for t in types:
@@ -924,6 +1016,8 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
         if st.buy == "seen" and not ut["transport"] and ut["movement"] in caps \
                 and have[ut["movement"]] >= caps[ut["movement"]]:
             continue
+        if rationed and t == "flugabwehr" and own_types.count(t) > fleet(enemy, "luft") // 3:
+            continue  # one Flugabwehr for every three enemy aircraft seen, no more
         score = 0.0
         # How well it hits what the enemy has, and how badly the enemy hits it.
         for et in enemy:
@@ -936,7 +1030,8 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
         score = score / max(1, len(enemy)) * 3 + ut["defence"] * 0.3
         if ut["range"] and ut["range"][0] > 1:
             score += 1.0
-            if artillery < st.artillery:
+            # Without a round limit (issue 16) twice the core: the guns break a held bridgehead.
+            if artillery < st.artillery * (2 if rationed else 1):
                 # A core of indirect fire (Normal two units, Schwer three; the R71 army brings one):
                 # it shoots from two hexes or more, so no answer comes back (R23, R29), and under
                 # fog the enemy rarely sees it to shoot first. Self-play: three took Schwer from
@@ -967,4 +1062,6 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
             best = (key, t)
     if best is None:
         return None
+    if rationed and best[0][0] < 0:
+        return None  # nothing here is worth a place under the unit limit: keep the money and the place
     return best[1]
