@@ -300,6 +300,22 @@ class MovePlanner:
                   and (not self.sit.blitz or t in BLITZ_UNITS) and UNITS[t]["cost"] <= self.money]
         return 0.8 * max(worths) / 100 if worths else 0.0
 
+    def best_hex(self, uid: int, score, floor: float, may_end=None, margin: float = 0.0) -> list | None:
+        """The reachable hex (as [col, row]) whose `score(h)` beats `floor` by more than `margin`, the
+        first of equals; None when none does. Only hexes where the unit may end count: `may_end(o, h)`,
+        by default `air_ok` (an aircraft must not crash or strand, R19). Spends one planning node."""
+        u = self.sit.own[uid]
+        best_s, best = floor, None
+        for o in self.g.reachable(uid):
+            h = self.geo.idx(o["to"])
+            if not (may_end(o, h) if may_end else self.air_ok(u, h, o["hexes"])):
+                continue
+            s = score(h)
+            if s > best_s + margin:
+                best_s, best = s, o["to"]
+        self.budget.spend(1)
+        return best
+
     def air_ok(self, u: dict, h: int, hexes: int) -> bool:
         """An aircraft may end only where it cannot crash and can still get home (R19); getting to h
         burns one fuel per hex entered (`hexes`, D12)."""
@@ -572,15 +588,8 @@ class MovePlanner:
             u = sit.own[uid]
             if uid in self.moved or u["type"] != "drohne":
                 continue
-            best_s, best = 0.0, None
-            for o in self.g.reachable(uid):
-                h = geo.idx(o["to"])
-                if not self.air_ok(u, h, o["hexes"]):
-                    continue
-                s = sum(1 for i in hidden if geo.dist(h, i) <= vision) - 0.01 * geo.dist(h, hq)
-                if s > best_s:
-                    best_s, best = s, o["to"]
-            self.budget.spend(1)
+            best = self.best_hex(uid, lambda h: sum(1 for i in hidden if geo.dist(h, i) <= vision)
+                                 - 0.01 * geo.dist(h, hq), 0.0)
             if best is not None:
                 self.apply({"type": "move", "unit": uid, "to": best})
                 self.moved.add(uid)
@@ -640,19 +649,12 @@ class MovePlanner:
     def fly_to(self, tid: int, hexes: list[int]) -> None:
         """A helicopter flies toward the nearest of `hexes` (never onto the own HQ, which builds the
         crews), out of the enemy's fire as far as it can, able to get home (R19)."""
-        sit, geo = self.sit, self.geo
+        sit = self.sit
         u = sit.own[tid]
         f = sit.field_from("luft", hexes)
         here = self.pos[tid]
-        best_s, best = -f[here] - sit.expected_hit(u, here), None
-        for o in self.g.reachable(tid):
-            h = geo.idx(o["to"])
-            if h == sit.own_hq or not self.air_ok(u, h, o["hexes"]):
-                continue
-            s = -f[h] - sit.expected_hit(u, h)
-            if s > best_s:
-                best_s, best = s, o["to"]
-        self.budget.spend(1)
+        best = self.best_hex(tid, lambda h: -f[h] - sit.expected_hit(u, h), -f[here] - sit.expected_hit(u, here),
+                             may_end=lambda o, h: h != sit.own_hq and self.air_ok(u, h, o["hexes"]))
         if best is not None:
             self.apply({"type": "move", "unit": tid, "to": best})
         self.moved.add(tid)
@@ -675,17 +677,11 @@ class MovePlanner:
             # hex nearer never pays for a good chance of that (weighed 6 before: 7 hexes nearer
             # "paid" for a certain loss).
             return -max(0, approach[h] - mv) - 20.0 * min(1.0, hit / max(1, u["hp"])) - 0.05 * approach[h]
-        best_s, best = score(self.pos[tid]), None
-        for o in self.g.reachable(tid):
-            h = geo.idx(o["to"])
+        def may_end(o: dict, h: int) -> bool:
             # A one-way trip is fine: enough fuel left for the strike itself (R18, R19) will do.
             left = INF if u.get("fuel") is None else u["fuel"] - o["hexes"]
-            if not (left >= approach[h] + 1 or self.air_ok(u, h, o["hexes"])):
-                continue
-            s = score(h)
-            if s > best_s + 1e-9:
-                best_s, best = s, o["to"]
-        self.budget.spend(1)
+            return left >= approach[h] + 1 or self.air_ok(u, h, o["hexes"])
+        best = self.best_hex(tid, score, score(self.pos[tid]), may_end=may_end, margin=1e-9)
         if best is not None:
             self.apply({"type": "move", "unit": tid, "to": best})
         self.moved.add(tid)
@@ -874,15 +870,8 @@ class MovePlanner:
         tid = t["id"]
         field, cf = self.drop_field(t, cargo)
         here = self.pos[tid]
-        best_s, best = -field[here], None
-        for o in self.g.reachable(tid):
-            h = self.geo.idx(o["to"])
-            if not self.air_ok(t, h, o["hexes"]):
-                continue
-            s = -field[h] - 0.01 * min(cf[n] for n in self.geo.nb[h])
-            if s > best_s:
-                best_s, best = s, o["to"]
-        self.budget.spend(1)
+        best = self.best_hex(tid, lambda h: -field[h] - 0.01 * min(cf[n] for n in self.geo.nb[h]), -field[here],
+                             may_end=lambda o, h: self.air_ok(t, h, o["hexes"]))
         if best is not None:
             self.apply({"type": "move", "unit": tid, "to": best})
         done: set[int] = set()
