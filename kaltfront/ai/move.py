@@ -300,10 +300,11 @@ class MovePlanner:
                   and (not self.sit.blitz or t in BLITZ_UNITS) and UNITS[t]["cost"] <= self.money]
         return 0.8 * max(worths) / 100 if worths else 0.0
 
-    def best_hex(self, uid: int, score, floor: float, may_end=None, margin: float = 0.0) -> list | None:
+    def best_hex(self, uid: int, score, floor: float | None, may_end=None, margin: float = 0.0) -> list | None:
         """The reachable hex (as [col, row]) whose `score(h)` beats `floor` by more than `margin`, the
-        first of equals; None when none does. Only hexes where the unit may end count: `may_end(o, h)`,
-        by default `air_ok` (an aircraft must not crash or strand, R19). Spends one planning node."""
+        first of equals; None when none does (with `floor` None: the best of all, None only when the
+        unit may end nowhere). Only hexes where the unit may end count: `may_end(o, h)`, by default
+        `air_ok` (an aircraft must not crash or strand, R19). Spends one planning node."""
         u = self.sit.own[uid]
         best_s, best = floor, None
         for o in self.g.reachable(uid):
@@ -311,7 +312,7 @@ class MovePlanner:
             if not (may_end(o, h) if may_end else self.air_ok(u, h, o["hexes"])):
                 continue
             s = score(h)
-            if s > best_s + margin:
+            if best_s is None or s > best_s + margin:
                 best_s, best = s, o["to"]
         self.budget.spend(1)
         return best
@@ -373,10 +374,11 @@ class MovePlanner:
             self.final_guards()
         # A Pionier that can take the free enemy HQ this phase wins at once (R35, R48): always take it
         # on a map without a round limit, finishing or not (issue 16).
-        struck = self.st.finisher and self.sit.turns_left >= INF and self.strike()
+        no_limit = self.st.finisher and self.sit.turns_left >= INF
+        struck = no_limit and self.strike()
         # Crews already in the air go on even when the finishing test flickers off under fog (the known
         # army changes from turn to turn): stranded helicopters were shot down or ran dry.
-        aloft = self.st.finisher and self.sit.turns_left >= INF and any(
+        aloft = no_limit and any(
             c["type"] == "pionier" and self.sit.own[t]["type"] == "transporthubschrauber"
             for t, cs in self.sit.cargo_of.items() for c in cs)
         if (self.finishing or aloft) and not struck:
@@ -480,7 +482,7 @@ class MovePlanner:
             # Who could get there if the one standing on it made way (asked of a copy).
             trial, away = self.g, None
             if occupant is not None:
-                away = self.make_way(sit.own[occupant], gf, dry=True)
+                away = self.way_out(sit.own[occupant], gf)
                 if away is not None:
                     trial = self.g.clone()
                     trial.apply({"type": "move", "unit": occupant, "to": away})
@@ -512,24 +514,12 @@ class MovePlanner:
                 self.apply({"type": "move", "unit": best[1], "to": geo.hex(i)})
             self.moved.add(best[1])
 
-    def make_way(self, u: dict, gf, dry: bool = False):
-        """The best hex `u` can reach other than where it stands (None if there is none); moves
-        there unless `dry`."""
-        role, field = self.field_for(u, self.pos[u["id"]])
-        best = None
-        for o in self.g.reachable(u["id"]):
-            h = self.geo.idx(o["to"])
-            if h == self.pos[u["id"]] or not self.air_ok(u, h, o["hexes"]):
-                continue
-            s = self.score_hex(u, h, role, field, gf)
-            if best is None or s > best[0]:
-                best = (s, o["to"])
-        self.budget.spend(1)
-        if best is None:
-            return None
-        if not dry:
-            self.apply({"type": "move", "unit": u["id"], "to": best[1]})
-        return best[1]
+    def way_out(self, u: dict, gf) -> list | None:
+        """The best hex `u` can reach other than where it stands (None if there is none)."""
+        here = self.pos[u["id"]]
+        role, field = self.field_for(u, here)
+        return self.best_hex(u["id"], lambda h: self.score_hex(u, h, role, field, gf), None,
+                             may_end=lambda o, h: h != here and self.air_ok(u, h, o["hexes"]))
 
     # -- finishing a won game (issue 16: maps without a round limit) ----------------------------------
     def strike(self) -> bool:
@@ -948,7 +938,9 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
     sit, st = p.sit, p.st
     types = [o["unit_type"] for o in opts]
     own_types = [u["type"] for u in sit.own.values()]
-    if st.buy == "seen" and sit.turns_left >= INF:
+    # Maps without a round limit are decided at the unit limit (D9): Schwer rations places there (below).
+    rationed = st.buy == "seen" and sit.turns_left >= INF
+    if rationed:
         # Cargo counts too (D9; issue 16: Pioniere riding in Schützenpanzer were not counted, so the HQ
         # built one after another, sixteen in all, on Großer Belt).
         own_types += [c["type"] for cs in sit.cargo_of.values() for c in cs]
@@ -973,7 +965,6 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
     # calls for is lost for good (Großer Belt seed 9100, round 30: 37 of Schwer's 57 units were
     # aircraft, ships and Flugabwehr, ships stranded without fuel, while no place was left for guns or
     # Pioniere). Schwer rations there (issue 16): two transport helicopters for the finishing crews.
-    rationed = st.buy == "seen" and sit.turns_left >= INF
     if rationed and p.finishing:
         if "transporthubschrauber" in types and own_types.count("transporthubschrauber") < 2:
             return "transporthubschrauber"
