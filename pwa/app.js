@@ -393,7 +393,7 @@ async function showEnd(outcome) {
   // A campaign battle ends in the campaign's evaluation, not on the battle end screen (C6).
   if (S.game && S.game.campaign) {
     // The battle's title toast must not lie over the evaluation's "Weiter" (a battle given up at once).
-    if ($("toast").className === "info") { clearTimeout(toastTimer); $("toast").hidden = true; }
+    if ($("toast").className === "info") hideToast();
     const hooks = S.game.campaign; S.game = null; S.obs = null; hooks.onEnd(outcome); return;
   }
   storage.clearAutosave(); // a finished game cannot be continued
@@ -944,10 +944,10 @@ function showToast(msg, kind = "error") {
   t.textContent = msg;
   t.className = kind === "info" ? "info" : "";
   t.hidden = false;
-  t.onclick = () => { clearTimeout(toastTimer); t.hidden = true; };
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => { t.hidden = true; }, toastMillis(msg));
+  toastTimer = setTimeout(hideToast, toastMillis(msg));
 }
+function hideToast() { clearTimeout(toastTimer); $("toast").hidden = true; }
 
 function confirmDialog(text, yes = "OK", { dontAsk = false } = {}) {
   const d = $("confirm");
@@ -1041,6 +1041,7 @@ new Input($("map"), {
 $("btn-end-phase").addEventListener("click", () => endPhase());
 $("minimap-toggle").addEventListener("click", () => requestDraw());
 $("counter").addEventListener("click", () => nextUnit(1));
+$("toast").addEventListener("click", hideToast); // a tap hides a toast before its time
 $("btn-target-hq").addEventListener("click", () => { jumpToHq(S.hqNext); S.hqNext = S.hqNext === "enemy" ? "own" : "enemy"; });
 $("hq-chip").addEventListener("click", () => { jumpToHq("enemy"); S.hqNext = "own"; });
 $("btn-skip").addEventListener("click", () => ai && ai.skip());

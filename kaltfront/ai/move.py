@@ -986,7 +986,7 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
             # No air race without a round limit: every Kampfjet we field made Normal buy Flugabwehr
             # (23 round the Liga HQ on Großer Belt), which then shot the finishing helicopters down.
             caps["luft"] = min(caps["luft"], max(2, fleet(enemy, "luft") // 2))
-    income = sum(BUILDINGS[b["type"]]["income"] for b in sit.bld.values() if b["owner"] == sit.me)
+    income = sit.income(sit.me)
     best = None
     for t in types:
         ut = UNITS[t]

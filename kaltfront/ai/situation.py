@@ -55,16 +55,18 @@ class Situation:
         # we know under fog (the units seen and remembered) and at least the enemy's income (building
         # owners are public): before, "from round 30 anyway" sent a losing army at the enemy HQ
         # (Deutsche Bucht seed 41000: 34 units and 8 buildings against 60 and 18, lost; issue 16).
-        own_inc = sum(BUILDINGS[b["type"]]["income"] for b in self.bld.values() if b["owner"] == me)
-        en_inc = sum(BUILDINGS[b["type"]]["income"] for b in self.bld.values() if b["owner"] == self.en)
         self.finish = (limit is None and self.enemy_hq is not None and obs["round"] >= 10
                        and (own_v >= 1.5 * en_v + 500
-                            or (obs["round"] >= 30 and own_v >= en_v and own_inc >= en_inc)))
+                            or (obs["round"] >= 30 and own_v >= en_v and self.income(me) >= self.income(self.en))))
         self.enemy_hexes = sorted(u["i"] for u in self.enemies.values())
         self._threat: dict[str, list[list[tuple]]] = {}
         self._fields: dict[tuple, list[int]] = {}
         self._opportunity: dict[tuple, float] = {}
         self._memo: dict = {}
+
+    def income(self, side: str) -> int:
+        """What `side`'s buildings pay each turn (building owners are public, also under fog)."""
+        return sum(BUILDINGS[b["type"]]["income"] for b in self.bld.values() if b["owner"] == side)
 
     # -- distance fields ----------------------------------------------------------------------------
     def field_from(self, mclass: str, hexes, name: str = "") -> list[int]:
