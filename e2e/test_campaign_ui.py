@@ -574,3 +574,68 @@ def test_battle_played_by_hand_to_a_real_win_with_a_reload(page, base_url, wait_
     assert saved["regions"]["darss"] == {"owner": "nordbund", "kp": 3}
     assert saved["regions"]["rostock"]["kp"] == 2 + 4          # the retreat: 5 KP but the struck one
     assert page.evaluate("() => JSON.parse(localStorage.getItem('kaltfront.feldzug.aktuell')).inBattle") is False
+
+
+# ---- the plan's KP badges on a small phone (issue 15, C4) -------------------------------------------------
+
+BADGE_CHECK = """() => { const m = window.kaltfront.campaign.map;
+    return {size: m.size, badges: m.badges, labels: m.labelBoxes,
+            centres: Object.fromEntries([...m.centres].map(([id, c]) => [id, [c.x, c.y]]))}; }"""
+
+
+def assert_badges_clear(drawn: dict, planned: list) -> None:
+    """Every order's KP badge is there with its number, stays small beside the hex yet readable, lies on
+    its own arrow between its two regions, and covers no region's label and no other badge."""
+    size, badges = drawn["size"], drawn["badges"]
+    assert sorted((b["from"], b["to"], b["n"]) for b in badges) == sorted(planned)
+    for b in badges:
+        assert 7 <= b["r"] <= 0.28 * size + 1e-6, (b, size)
+        for k in drawn["labels"]:
+            # Distance from the badge's centre to the label's box: at least its radius.
+            dx = max(k["x0"] - b["x"], 0, b["x"] - k["x1"])
+            dy = max(k["y0"] - b["y"], 0, b["y"] - k["y1"])
+            assert (dx * dx + dy * dy) ** 0.5 >= b["r"] - 0.5, ("badge covers a label", b, k)
+        (ax, ay), (bx, by) = drawn["centres"][b["from"]], drawn["centres"][b["to"]]
+        ux, uy = bx - ax, by - ay
+        length = (ux * ux + uy * uy) ** 0.5
+        along = ((b["x"] - ax) * ux + (b["y"] - ay) * uy) / length
+        off = abs((b["x"] - ax) * uy - (b["y"] - ay) * ux) / length
+        assert 0.2 * length < along < 0.8 * length and off <= 2 * b["r"] + 0.15 * size, ("badge off its arrow", b)
+    for i, a in enumerate(badges):
+        for b in badges[i + 1:]:
+            assert ((a["x"] - b["x"]) ** 2 + (a["y"] - b["y"]) ** 2) ** 0.5 >= a["r"] + b["r"], (a, b)
+
+
+def test_kp_badges_stay_clear_of_region_labels_on_a_small_phone(page, base_url, wait_for_engine):
+    """Issue 15 (campaign map, C4): on a 360×640 phone the hexes are ~27 px, and the KP badge of an
+    occupy or move arrow used to sit on the lower region's name or the base's "★ Basis". Planned by
+    taps around Kullen (the base): occupy Südseeland from Seeland, moves Kullen → Seeland,
+    Kullen → Nordseeland and back Seeland → Kullen; every badge shows its KP, is no bigger than 0.28 hex,
+    and covers no label of any region; the same after the window grows to a desktop's."""
+    c = position({"kullen": ("nordbund", 22), "seeland": ("nordbund", 5), "nordseeland": ("nordbund", 3),
+                  "wismar": ("liga", 22)})
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(base_url)
+    wait_for_engine(page)
+    import_file(page, record(c, {"nordbund": "human", "liga": "leicht"}))
+    page.wait_for_selector("#cz-panel-body[data-step='plan']")
+    tap_region(page, "seeland")
+    tap_region(page, "suedseeland")
+    page.click(".cz-order.occupy [data-step='1']")
+    tap_region(page, "kullen")
+    tap_region(page, "seeland")
+    for _ in range(2):
+        page.click(".cz-order.move [data-step='1']")
+    tap_region(page, "kullen")
+    tap_region(page, "nordseeland")
+    tap_region(page, "seeland")
+    tap_region(page, "kullen")
+    planned = [("seeland", "suedseeland", 2), ("kullen", "seeland", 3), ("kullen", "nordseeland", 1),
+               ("seeland", "kullen", 1)]
+    small = page.evaluate(BADGE_CHECK)
+    assert small["size"] < 30   # really the small hexes the issue is about
+    assert_badges_clear(small, planned)
+
+    page.set_viewport_size({"width": 1366, "height": 768})
+    page.wait_for_function("(s) => window.kaltfront.campaign.map.size > 2 * s", arg=small["size"])
+    assert_badges_clear(page.evaluate(BADGE_CHECK), planned)
