@@ -858,3 +858,115 @@ def test_issue16_schwer_crew_aloft_carries_on_when_finishing_is_off():
     heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
     assert [c["id"] for c in heli.get("cargo") or []] == [2], heli
     assert heli["at"][0] >= 3 + 5, heli
+
+
+# -- issue 16, session 7: the finishing crews on Großer Belt (fuel, fog, the finishing test's flicker) -----
+
+def test_issue16_r19_schwer_replaces_a_crew_helicopter_stranded_without_fuel():
+    """Issue 16, R19 (Großer Belt seed 46000: two Transporthubschrauber hovered over the sea with 3 and 5
+    fuel, too little to reach any Flugplatz, HQ or Depot, for thirty rounds; counted as the two crew
+    helicopters, no new one was ever built and the Pioniere waited): one that cannot get home and carries
+    nothing does not count, so the Flugplatz builds another."""
+    terrain = ["HF.........",
+               "...........",
+               ".........H."]
+    owners = {(0, 0): "nordbund", (1, 0): "nordbund", (9, 2): "liga"}
+    units = [unit(1, "kampfpanzer", "nordbund", [3, 1]), unit(2, "kampfpanzer", "nordbund", [4, 1]),
+             unit(3, "pionier", "nordbund", [2, 1]), unit(4, "pionier", "nordbund", [2, 2]),
+             unit(5, "transporthubschrauber", "nordbund", [5, 0]),
+             unit(6, "transporthubschrauber", "nordbund", [10, 0], fuel=2),  # 9 hexes from home
+             unit(10, "kampfpanzer", "liga", [8, 2])]
+    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31, money=(3000, 0),
+                                          fog=True, owners=owners))
+    assert dict(_built(g)).get((1, 0)) == "transporthubschrauber"
+
+
+def test_issue16_r20_schwer_crew_stages_only_where_the_ground_round_it_was_seen():
+    """Issue 16, R20/R46 (Großer Belt seed 46000: a crew staged on a hex it could see, two hexes from a
+    Flugabwehr it could not, range 2, and was shot down with its Pionier): under fog a helicopter with a
+    Pionier aboard stages where the ground within two hexes was in sight, so the hidden Flugabwehr
+    cannot fire on it in the enemy's attack phase."""
+    terrain = ["H.........................",
+               "..........................",
+               "..........................",
+               "......................H...",
+               ".........................."]
+    units = [_pionier_aboard(2, 1, [2, 1]), unit(3, "spaehwagen", "nordbund", [6, 1]),
+             unit(4, "kampfpanzer", "nordbund", [0, 3]), unit(5, "kampfpanzer", "nordbund", [1, 3]),
+             unit(10, "kampfpanzer", "liga", [23, 4]), unit(11, "flugabwehr", "liga", [11, 1])]
+    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31, fog=True,
+                                          owners={(0, 0): "nordbund", (22, 3): "liga"}))
+    assert all(u["id"] != 11 for u in g.observe("nordbund")["units"])  # hidden (vision 4, five hexes)
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+    assert heli["cargo"], heli
+    assert heli["at"] != [2, 1], heli  # it did set off toward the enemy HQ
+    assert not [o for o in g.attack_options(11) if o["target"] == heli["at"]], heli
+
+
+@pytest.mark.parametrize("round_", [12, 31])
+def test_issue16_schwer_crews_fly_from_round_10_though_the_known_army_is_behind(round_):
+    """Issue 16 (Großer Belt seed 46000: the finishing test, which reads the known armies, flickered
+    under fog; while it was off the helicopters were moved as fighters and burnt their fuel, and a
+    Pionier waited fifteen rounds unfetched): on a map without a round limit, from round 10 the Pionier
+    boards the empty helicopter next to it (R40, R44) and the helicopter heads for the enemy HQ across
+    the water, though Schwer's army is behind (no push)."""
+    terrain = ["H.........................",
+               ".~~~~~~~~~~~~~~~~~~~~~~~~~",
+               ".~~~~~~~~~~~~~~~~~~~~~~~~~",
+               "......................H...",
+               ".........................."]
+    units = [unit(1, "transporthubschrauber", "nordbund", [3, 0]), unit(2, "pionier", "nordbund", [2, 0]),
+             unit(3, "kampfpanzer", "nordbund", [0, 4]),
+             unit(10, "kampfpanzer", "liga", [24, 4]), unit(11, "kampfpanzer", "liga", [20, 4]),
+             unit(12, "kampfpanzer", "liga", [18, 4]), unit(13, "kampfpanzer", "liga", [16, 4])]
+    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=round_,
+                                          owners={(0, 0): "nordbund", (22, 3): "liga"}))
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+    assert [c["id"] for c in heli.get("cargo") or []] == [2], heli
+    assert heli["at"][0] >= 3 + 5, heli
+
+
+def test_issue16_schwer_stays_with_the_crews_before_round_10():
+    """Issue 16: the crews start with round 10 (CREW_ROUND): before it, a Schwer army that is behind
+    does not send its Pionier off by helicopter (the opening is for buildings)."""
+    from kaltfront.ai.move import CREW_ROUND
+    assert CREW_ROUND == 10
+    terrain = ["H.........................",
+               ".~~~~~~~~~~~~~~~~~~~~~~~~~",
+               ".~~~~~~~~~~~~~~~~~~~~~~~~~",
+               "......................H...",
+               ".........................."]
+    units = [unit(1, "transporthubschrauber", "nordbund", [3, 0]), unit(2, "pionier", "nordbund", [2, 0]),
+             unit(3, "kampfpanzer", "nordbund", [0, 4]),
+             unit(10, "kampfpanzer", "liga", [24, 4]), unit(11, "kampfpanzer", "liga", [20, 4]),
+             unit(12, "kampfpanzer", "liga", [18, 4]), unit(13, "kampfpanzer", "liga", [16, 4])]
+    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=5,
+                                          owners={(0, 0): "nordbund", (22, 3): "liga"}))
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+    assert not [c for c in heli.get("cargo") or [] if c["type"] == "pionier"], heli
+
+
+def test_issue16_d9_schwer_presses_at_the_unit_limit_with_money_to_rebuild():
+    """Issue 16, D9 (Großer Belt: both armies at 60 units for forty rounds with $40,000 unspent, nobody
+    fired, because no trade at full price was good enough): finishing at the unit limit with the money
+    to rebuild, Schwer weighs its own losses at half their price; below the limit, or poor, at full."""
+    from kaltfront.ai.common import belief_dict
+    from kaltfront.ai.situation import Situation
+    terrain = ["H" + "." * 29] + ["." * 30 for _ in range(4)] + ["." * 27 + "H.."]
+    own = [unit(1 + k, "jaeger", "nordbund", [k % 30, 1 + k // 30]) for k in range(57)]
+    theirs = [unit(70 + k, "jaeger", "liga", [k, 4]) for k in range(10)]
+
+    def weight(n_own, money):
+        g = kaltfront.Game.from_json(position(terrain, [dict(u) for u in own[:n_own] + theirs], round_limit=None,
+                                              round_=31, money=(money, 0),
+                                              owners={(0, 0): "nordbund", (27, 5): "liga"}))
+        obs = g.observe("nordbund")
+        sit = Situation(obs, belief_dict(obs, "nordbund"), "nordbund")
+        assert sit.finish
+        return sit.loss_weight
+    assert weight(57, 5000) == 0.5
+    assert weight(57, 1000) == 1.0
+    assert weight(40, 5000) == 1.0

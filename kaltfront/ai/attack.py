@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 
-from .common import CAPTURERS, UNITS, load, value, worth
+from .common import CAPTURERS, INF, UNITS, load, value, worth
 
 
 def _cost(t: str) -> int:
@@ -34,7 +34,7 @@ def _priority(sit, t: dict, endgame: bool = False) -> float:
     (Schwer) in the game's last turn, a unit whose death frees a building one of our capturers can
     then take (R66, R68)."""
     extra = 0.0
-    if endgame and sit.finish and t["i"] == sit.enemy_hq and sit.strike_ready():
+    if endgame and sit.turns_left >= INF and t["i"] == sit.enemy_hq and sit.strike_ready():
         extra += 4000  # issue 16: with the HQ free a Pionier takes it this turn and wins (R48)
     if endgame and sit.last_word:
         b = sit.bld.get(t["i"])
@@ -88,7 +88,7 @@ def _trade(sit, u: dict, o: dict, tgt: dict) -> float:
     gain += _priority(sit, tgt) * (1 if o["destroys"] else o["damage"] / max(1, tgt["hp"]))
     loss = 0.0
     if o["counter"]:
-        w = worth(u["type"], sit.blitz)
+        w = worth(u["type"], sit.blitz) * sit.loss_weight
         loss = o["counter"] / 10 * w
         if o["counter"] >= u["hp"]:
             loss += 0.5 * w
@@ -183,7 +183,7 @@ def schwer_plan(game, belief, sit, budget) -> list[tuple[int, int]]:
             for a in cands:
                 dm = dmg(a, t, h)
                 c = counter(a, t, h, dm)
-                w = worth(units[a]["type"], sit.blitz)
+                w = worth(units[a]["type"], sit.blitz) * sit.loss_weight
                 loss += c / 10 * w + (0.5 * w if c >= units[a]["hp"] else 0)
                 seq.append(a)
                 h -= dm
@@ -213,7 +213,7 @@ def schwer_plan(game, belief, sit, budget) -> list[tuple[int, int]]:
             tgt = sit.enemies[t]
             s = _trade(sit, units[a], o, tgt)
             if not o["destroys"] and not _saves_building(sit, tgt) and (
-                    (o["counter"] or 0) / 10 * worth(units[a]["type"], sit.blitz)
+                    (o["counter"] or 0) / 10 * worth(units[a]["type"], sit.blitz) * sit.loss_weight
                     > o["damage"] / 10 * worth(tgt["type"], sit.blitz)):
                 continue  # issue 16: the answer would cost more than the hit wins
             if s > 0 and (choice is None or s > choice[0]):

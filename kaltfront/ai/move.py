@@ -64,6 +64,9 @@ def schwer_variants() -> list[Style]:
             replace(s, name="schwer-bold-back", w_danger=0.6, w_opp=1.0, order="back")]
 
 
+CREW_ROUND = 10  # from this round the finishing crews work on maps without a round limit (issue 16)
+
+
 def _hex(geo, i):
     return geo.hex(i)
 
@@ -87,6 +90,13 @@ class MovePlanner:
         # Issue 16: an HQ an enemy capturer can reach, under so much fire that a Jäger built there
         # would be shot off before the enemy moves (R8), needs a guard that survives instead.
         self.finishing = style.finisher and sit.finish
+        # The finishing crews (issue 16): on a map without a round limit, from round CREW_ROUND on, the
+        # Pioniere and the transport helicopters work as the HQ strike whatever the finishing test
+        # says. That test reads the known armies and flickers under fog; while it was off the
+        # helicopters were moved as fighters, flew about on the front field and burnt their fuel,
+        # and the Pioniere waited unfetched (Großer Belt seed 46000: 15 rounds, none picked up).
+        self.crews = (style.finisher and sit.turns_left >= INF and sit.enemy_hq is not None
+                      and (self.finishing or sit.round >= CREW_ROUND))
         self.hot_hq = None
         # Issue 16, R66/R68: our last turn in Blitz while the enemy still has its last one (we open
         # the final round): a threatened building nobody stands on is lost for good (`final_guards`).
@@ -266,7 +276,7 @@ class MovePlanner:
             hit = sit.expected_hit(u, h)
             if hit > 0:
                 hp = u["hp"]
-                w = worth(u["type"], sit.blitz)
+                w = worth(u["type"], sit.blitz) * sit.loss_weight
                 loss = min(hit, hp) / 10 * w
                 if hit >= hp:
                     loss += 0.3 * w
@@ -381,7 +391,7 @@ class MovePlanner:
         aloft = no_limit and any(
             c["type"] == "pionier" and self.sit.own[t]["type"] == "transporthubschrauber"
             for t, cs in self.sit.cargo_of.items() for c in cs)
-        if (self.finishing or aloft) and not struck:
+        if (self.crews or aloft) and not struck:
             self.scout()
             self.airlift()
         self.load_stranded()
@@ -578,8 +588,12 @@ class MovePlanner:
             u = sit.own[uid]
             if uid in self.moved or u["type"] != "drohne":
                 continue
+            # A one-way sortie is fine (it must only not crash this phase, R19): the Drohne is cheap
+            # and is built again, while a scout kept within reach of home never saw round the HQ.
             best = self.best_hex(uid, lambda h: sum(1 for i in hidden if geo.dist(h, i) <= vision)
-                                 - 0.01 * geo.dist(h, hq), 0.0)
+                                 - 0.01 * geo.dist(h, hq), 0.0,
+                                 may_end=lambda o, h: h in sit.air_homes() or u["fuel"] is None
+                                 or u["fuel"] - o["hexes"] >= 1)
             if best is not None:
                 self.apply({"type": "move", "unit": uid, "to": best})
                 self.moved.add(uid)
@@ -613,7 +627,7 @@ class MovePlanner:
         wanted = max(0, 2 - len(loaded))
         for pid in crews:
             if not wanted:
-                return
+                break
             cid = self.board_nearest(pid, empty)
             if cid is None:
                 continue
@@ -623,18 +637,22 @@ class MovePlanner:
         # Empty ones fly to the Pioniere still on foot (or to the own HQ, which builds them).
         def landing(hexes):  # a Pionier boards only where it can stand (R40)
             return sorted({n for n in hexes if TERRAIN[sit.terrain[n]]["cost"]["fuss"] is not None})
-        pick = landing(n for p in crews if p in self.pos for n in geo.nb[self.pos[p]])
+        pick = landing(n for p in crews if p in self.pos and p not in self.moved for n in geo.nb[self.pos[p]])
         if not pick and sit.own_hq is not None:
             pick = landing(geo.nb[sit.own_hq])
-        if not pick or not wanted:
-            return
-        f = sit.field_from("luft", pick)
-        trip = min(approach[p] for p in pick)  # from the pick-up to the enemy HQ
-        for tid in sorted(empty, key=lambda t: (f[self.pos[t]], t))[:wanted]:
+        f = sit.field_from("luft", pick) if pick else None
+        trip = min(approach[p] for p in pick) if pick else 0  # from the pick-up to the enemy HQ
+        for k, tid in enumerate(sorted(empty, key=lambda t: (f[self.pos[t]] if f else 0, t))):
             u = sit.own[tid]
-            # A crew needs a helicopter that can fly the whole way: one low on fuel refuels first.
-            low = u.get("fuel") is not None and u["fuel"] - f[self.pos[tid]] <= trip and homes
-            self.fly_to(tid, homes if low and self.pos[tid] not in homes else pick)
+            if k < wanted and f is not None:
+                # A crew needs a helicopter that can fly the whole way: one low on fuel refuels first.
+                low = u.get("fuel") is not None and u["fuel"] - f[self.pos[tid]] <= trip and homes
+                self.fly_to(tid, homes if low and self.pos[tid] not in homes else pick)
+            elif homes and self.pos[tid] not in homes:
+                self.fly_to(tid, homes)  # a spare waits refuelled where it cannot crash (R19)
+        # Every crew helicopter is planned here: moved as a fighter it flew about on the front field
+        # and burnt its fuel (issue 16). One this left alone hovers where it is (no fuel spent, D12).
+        self.moved.update(helis)
 
     def fly_to(self, tid: int, hexes: list[int]) -> None:
         """A helicopter flies toward the nearest of `hexes` (never onto the own HQ, which builds the
@@ -659,18 +677,31 @@ class MovePlanner:
 
         vis = sit.obs["visible"]
 
+        fuel_at: dict[int, float] = {self.pos[tid]: INF if u.get("fuel") is None else u["fuel"]}
+        under_fire = sit.expected_hit(u, self.pos[tid]) > 0
+
         def score(h: int) -> float:
             hit = sit.expected_hit(u, h)
-            if vis[h // geo.w][h % geo.w] != "1":
-                hit += 0.5 * u["hp"]  # unseen ground: the enemy may stand there (fog; the scout looks first)
+            # Unseen ground within two hexes: Flugabwehr (range 2) may stand there (fog, R20; the scout
+            # looks first). Counting only the hex itself, crews staged next to hidden Flugabwehr and
+            # were shot down (Großer Belt seed 46000: three crews in ten rounds).
+            unseen = sum(1 for n in geo.ring(h, 0, 2) if vis[n // geo.w][n % geo.w] != "1")
+            hit += min(1.0, unseen / 6) * u["hp"]
             # Out of fire first: a crew shot down is lost with its helicopter (R46), so being one
             # hex nearer never pays for a good chance of that (weighed 6 before: 7 hexes nearer
-            # "paid" for a certain loss).
-            return -max(0, approach[h] - mv) - 20.0 * min(1.0, hit / max(1, u["hp"])) - 0.05 * approach[h]
+            # "paid" for a certain loss). A spot it can still fly home from beats one it cannot.
+            home = 0.5 if self.air_ok(u, h, (u.get("fuel") or 0) - fuel_at.get(h, 0)) else 0.0
+            return (-max(0, approach[h] - mv) - 20.0 * min(1.0, hit / max(1, u["hp"])) - 0.05 * approach[h]
+                    + home)
+
         def may_end(o: dict, h: int) -> bool:
-            # A one-way trip is fine: enough fuel left for the strike itself (R18, R19) will do.
+            # A one-way trip only to where the strike itself is one move away with the fuel left
+            # (R18, R19). Before, crews went one way to spots from which they could neither strike
+            # nor get home, and hovered there with 2-5 fuel for the rest of the game (seed 46000).
             left = INF if u.get("fuel") is None else u["fuel"] - o["hexes"]
-            return left >= approach[h] + 1 or self.air_ok(u, h, o["hexes"])
+            fuel_at[h] = left
+            return ((approach[h] <= mv and left >= approach[h] + 1) or self.air_ok(u, h, o["hexes"])
+                    or (under_fire and left >= 1))  # out of fire at any price but a crash
         best = self.best_hex(tid, score, score(self.pos[tid]), may_end=may_end, margin=1e-9)
         if best is not None:
             self.apply({"type": "move", "unit": tid, "to": best})
@@ -908,12 +939,20 @@ class MovePlanner:
             1 for t, cs in self.sit.cargo_of.items() for c in cs
             if c["type"] == "pionier" and self.sit.own[t]["type"] == "transporthubschrauber")
 
+    def serviceable(self, utype: str) -> int:
+        """Own aircraft of this type that can still do their finishing job: loaded, or with the fuel to
+        reach an air home (R19). One stranded over the sea with 3 fuel only hovers there (Großer Belt
+        seed 46000: two Transporthubschrauber and the scout Drohne so stranded took the crews' and
+        the scout's places for thirty rounds, and no new one was built)."""
+        return sum(1 for uid, u in self.sit.own.items()
+                   if u["type"] == utype and (self.sit.cargo_of.get(uid) or self.air_ok(u, u["i"], 0)))
+
     def build(self) -> None:
         sit = self.sit
         # Finishing (issue 16): the HQ builds the Pioniere first, before the other sites use up the
         # money or the last places under the unit limit (D9); on Großer Belt the Flugplatz bought
         # helicopter after helicopter while no Pionier was ever built.
-        want_pioneers = self.finishing and self.pioneers() < 2
+        want_pioneers = self.crews and self.pioneers() < 2
         sites = sorted((i for i, b in sit.bld.items() if b["owner"] == sit.me
                         and BUILDINGS[b["type"]]["produces"] and i not in self.occupied),
                        key=lambda i: (0 if i == sit.own_hq and (self.threats.get(i) or want_pioneers) else 1,
@@ -959,16 +998,16 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
     island = _island_map(sit)
     money = p.money
     # Finishing (issue 16): the HQ builds the Pioniere that take the enemy HQ at once (R35).
-    if p.finishing and at == sit.own_hq and "pionier" in types and p.pioneers() < 2:
+    if p.crews and at == sit.own_hq and "pionier" in types and p.pioneers() < 2:
         return "pionier"
     # A map without a round limit is decided at the unit limit (60, D9): a place taken by a unit nothing
     # calls for is lost for good (Großer Belt seed 9100, round 30: 37 of Schwer's 57 units were
     # aircraft, ships and Flugabwehr, ships stranded without fuel, while no place was left for guns or
     # Pioniere). Schwer rations there (issue 16): two transport helicopters for the finishing crews.
-    if rationed and p.finishing:
-        if "transporthubschrauber" in types and own_types.count("transporthubschrauber") < 2:
+    if rationed and p.crews:
+        if "transporthubschrauber" in types and p.serviceable("transporthubschrauber") < 2:
             return "transporthubschrauber"
-        if "drohne" in types and "drohne" not in own_types and sit.obs.get("fog"):
+        if "drohne" in types and not p.serviceable("drohne") and sit.obs.get("fog"):
             return "drohne"  # the scout that looks round the enemy HQ before the crews go in
     if st.buy == "seen" and sit.turns_left <= 1:
         # Issue 16, D8: our last turn. A unit built now never fights a whole turn, but at the round
@@ -1020,7 +1059,7 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
         if t in CAPTURERS:
             want = min(5, 2 + len(sit.targets) // 2)
             score += 4.0 if capturers < want else -1.0
-            if t == "pionier" and p.finishing and p.pioneers() < 2:
+            if t == "pionier" and p.crews and p.pioneers() < 2:
                 score += 6.0  # a Pionier takes the HQ at once; a Jäger needs a turn on it
             if hq_threat:
                 score += 10.0

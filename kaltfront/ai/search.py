@@ -91,7 +91,7 @@ def evaluate(game, planner: MovePlanner, sit, budget) -> float:
         _, e, t, dm, val, cval = best
         used.add(e["id"])
         hp[t] -= dm
-        lost += val
+        lost += val * sit.loss_weight  # what the loss costs us (pressure at the unit limit, issue 16)
         gained += cval
     score += gained - lost
     planner.doomed = {uid for uid, h in hp.items() if h <= 0}

@@ -8,7 +8,7 @@ the engine (`reachable`, `attack_options`, ...).
 
 from __future__ import annotations
 
-from .common import (AIR_HOMES, BUILDINGS, CAPTURERS, INF, TERRAIN, UNITS, Geo, distance_field,
+from .common import (AIR_HOMES, BUILDINGS, CAPTURERS, INF, RULES, TERRAIN, UNITS, Geo, distance_field,
                      other, terrain_ids, worth)
 
 _FIELD_CACHE: dict[tuple, list[int]] = {}
@@ -58,6 +58,13 @@ class Situation:
         self.finish = (limit is None and self.enemy_hq is not None and obs["round"] >= 10
                        and (own_v >= 1.5 * en_v + 500
                             or (obs["round"] >= 30 and own_v >= en_v and self.income(me) >= self.income(self.en))))
+        # Pressure (issue 16): finishing at the unit limit (D9) with the money to rebuild every loss at
+        # once, a lost unit costs a production place for a turn, not its price. Weighed at full price,
+        # no trade at the Storebælt bridge was ever good enough: on Großer Belt both armies stood at
+        # 60 units for forty rounds, $40,000 unspent, and nobody fired. Own losses count half then.
+        cap = RULES["max_units"]
+        rich = obs["money"].get(me, 0) >= 3000 and len(self.own) + sum(map(len, self.cargo_of.values())) >= cap - 5
+        self.loss_weight = 0.5 if (self.finish and rich) else 1.0
         self.enemy_hexes = sorted(u["i"] for u in self.enemies.values())
         self._threat: dict[str, list[list[tuple]]] = {}
         self._fields: dict[tuple, list[int]] = {}
