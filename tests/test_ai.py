@@ -729,9 +729,9 @@ def test_issue16_d9_schwer_runs_no_air_race_on_a_map_without_round_limit():
     assert limited.get((1, 0)) in air or limited.get((2, 0)) == "flugabwehr", limited  # the old buying
 
 
-def test_issue16_schwer_finishing_builds_two_crews_helicopters_and_a_scout_drone():
-    """Issue 16 (no round limit, finishing, fog): the Flugplatz builds the two Transporthubschrauber
-    for the Pionier crews first, then one Drohne (vision 5, R20) to look round the enemy HQ."""
+def _flugplatz_builds(helis):
+    """What the Flugplatz beside Schwer's HQ builds when finishing under fog (no round limit, round 31,
+    two Pioniere at home, $3000), with these transport helicopters in the army."""
     terrain = ["HF.........",
                "...........",
                ".........H."]
@@ -739,11 +739,17 @@ def test_issue16_schwer_finishing_builds_two_crews_helicopters_and_a_scout_drone
     base = [unit(1, "kampfpanzer", "nordbund", [3, 1]), unit(2, "kampfpanzer", "nordbund", [4, 1]),
             unit(3, "pionier", "nordbund", [2, 1]), unit(4, "pionier", "nordbund", [2, 2]),
             unit(10, "kampfpanzer", "liga", [8, 2])]
+    g = kaltfront.Game.from_json(position(terrain, [dict(u) for u in base + helis], round_limit=None,
+                                          round_=31, money=(3000, 0), fog=True, owners=owners))
+    return dict(_built(g)).get((1, 0))
+
+
+def test_issue16_schwer_finishing_builds_two_crews_helicopters_and_a_scout_drone():
+    """Issue 16 (no round limit, finishing, fog): the Flugplatz builds the two Transporthubschrauber
+    for the Pionier crews first, then one Drohne (vision 5, R20) to look round the enemy HQ."""
     helis = [unit(5, "transporthubschrauber", "nordbund", [5, 0]), unit(6, "transporthubschrauber", "nordbund", [6, 0])]
-    for extra, want in (([], "transporthubschrauber"), (helis, "drohne")):
-        g = kaltfront.Game.from_json(position(terrain, [dict(u) for u in base + extra], round_limit=None,
-                                              round_=31, money=(3000, 0), fog=True, owners=owners))
-        assert dict(_built(g)).get((1, 0)) == want
+    assert _flugplatz_builds([]) == "transporthubschrauber"
+    assert _flugplatz_builds(helis) == "drohne"
 
 
 def test_issue16_r20_schwer_finishing_sends_a_drone_to_look_round_the_enemy_hq_first():
@@ -867,18 +873,9 @@ def test_issue16_r19_schwer_replaces_a_crew_helicopter_stranded_without_fuel():
     fuel, too little to reach any Flugplatz, HQ or Depot, for thirty rounds; counted as the two crew
     helicopters, no new one was ever built and the Pioniere waited): one that cannot get home and carries
     nothing does not count, so the Flugplatz builds another."""
-    terrain = ["HF.........",
-               "...........",
-               ".........H."]
-    owners = {(0, 0): "nordbund", (1, 0): "nordbund", (9, 2): "liga"}
-    units = [unit(1, "kampfpanzer", "nordbund", [3, 1]), unit(2, "kampfpanzer", "nordbund", [4, 1]),
-             unit(3, "pionier", "nordbund", [2, 1]), unit(4, "pionier", "nordbund", [2, 2]),
-             unit(5, "transporthubschrauber", "nordbund", [5, 0]),
-             unit(6, "transporthubschrauber", "nordbund", [10, 0], fuel=2),  # 9 hexes from home
-             unit(10, "kampfpanzer", "liga", [8, 2])]
-    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31, money=(3000, 0),
-                                          fog=True, owners=owners))
-    assert dict(_built(g)).get((1, 0)) == "transporthubschrauber"
+    helis = [unit(5, "transporthubschrauber", "nordbund", [5, 0]),
+             unit(6, "transporthubschrauber", "nordbund", [10, 0], fuel=2)]  # 9 hexes from home
+    assert _flugplatz_builds(helis) == "transporthubschrauber"
 
 
 def test_issue16_r20_schwer_crew_stages_only_where_the_ground_round_it_was_seen():
@@ -904,13 +901,9 @@ def test_issue16_r20_schwer_crew_stages_only_where_the_ground_round_it_was_seen(
     assert not [o for o in g.attack_options(11) if o["target"] == heli["at"]], heli
 
 
-@pytest.mark.parametrize("round_", [12, 31])
-def test_issue16_schwer_crews_fly_from_round_10_though_the_known_army_is_behind(round_):
-    """Issue 16 (Großer Belt seed 46000: the finishing test, which reads the known armies, flickered
-    under fog; while it was off the helicopters were moved as fighters and burnt their fuel, and a
-    Pionier waited fifteen rounds unfetched): on a map without a round limit, from round 10 the Pionier
-    boards the empty helicopter next to it (R40, R44) and the helicopter heads for the enemy HQ across
-    the water, though Schwer's army is behind (no push)."""
+def _crew_beside_helicopter_behind_in_army(round_):
+    """A Pionier beside an empty helicopter, the enemy HQ across the water, Schwer's army far behind
+    (finishing is off); Schwer's move phase; the helicopter afterwards."""
     terrain = ["H.........................",
                ".~~~~~~~~~~~~~~~~~~~~~~~~~",
                ".~~~~~~~~~~~~~~~~~~~~~~~~~",
@@ -923,7 +916,17 @@ def test_issue16_schwer_crews_fly_from_round_10_though_the_known_army_is_behind(
     g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=round_,
                                           owners={(0, 0): "nordbund", (22, 3): "liga"}))
     ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
-    heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+    return next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+
+
+@pytest.mark.parametrize("round_", [12, 31])
+def test_issue16_schwer_crews_fly_from_round_10_though_the_known_army_is_behind(round_):
+    """Issue 16 (Großer Belt seed 46000: the finishing test, which reads the known armies, flickered
+    under fog; while it was off the helicopters were moved as fighters and burnt their fuel, and a
+    Pionier waited fifteen rounds unfetched): on a map without a round limit, from round 10 the Pionier
+    boards the empty helicopter next to it (R40, R44) and the helicopter heads for the enemy HQ across
+    the water, though Schwer's army is behind (no push)."""
+    heli = _crew_beside_helicopter_behind_in_army(round_)
     assert [c["id"] for c in heli.get("cargo") or []] == [2], heli
     assert heli["at"][0] >= 3 + 5, heli
 
@@ -933,19 +936,7 @@ def test_issue16_schwer_stays_with_the_crews_before_round_10():
     does not send its Pionier off by helicopter (the opening is for buildings)."""
     from kaltfront.ai.move import CREW_ROUND
     assert CREW_ROUND == 10
-    terrain = ["H.........................",
-               ".~~~~~~~~~~~~~~~~~~~~~~~~~",
-               ".~~~~~~~~~~~~~~~~~~~~~~~~~",
-               "......................H...",
-               ".........................."]
-    units = [unit(1, "transporthubschrauber", "nordbund", [3, 0]), unit(2, "pionier", "nordbund", [2, 0]),
-             unit(3, "kampfpanzer", "nordbund", [0, 4]),
-             unit(10, "kampfpanzer", "liga", [24, 4]), unit(11, "kampfpanzer", "liga", [20, 4]),
-             unit(12, "kampfpanzer", "liga", [18, 4]), unit(13, "kampfpanzer", "liga", [16, 4])]
-    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=5,
-                                          owners={(0, 0): "nordbund", (22, 3): "liga"}))
-    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
-    heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+    heli = _crew_beside_helicopter_behind_in_army(5)
     assert not [c for c in heli.get("cargo") or [] if c["type"] == "pionier"], heli
 
 
