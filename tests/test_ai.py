@@ -552,22 +552,37 @@ def test_issue16_r48_schwer_flies_a_pionier_onto_the_free_enemy_hq(fog):
     assert g.outcome is not None and (g.outcome.winner, g.outcome.reason) == ("nordbund", "hq")
 
 
+def _far_from_the_enemy_hq(units, *, water, round_=31, fog=False):
+    """A 26x5 map without a round limit, Nordbund's move phase: own HQ top left, the enemy HQ at (22,3),
+    across a strait (`water`) or over land."""
+    terrain = ["H.........................",
+               ".~~~~~~~~~~~~~~~~~~~~~~~~~" if water else "..........................",
+               ".~~~~~~~~~~~~~~~~~~~~~~~~~" if water else "..........................",
+               "......................H...",
+               ".........................."]
+    return kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=round_, fog=fog,
+                                             owners={(0, 0): "nordbund", (22, 3): "liga"}))
+
+
+def _schwer_moves_far_from_the_enemy_hq(units, *, water, round_=31, fog=False):
+    """Schwer's move phase on `_far_from_the_enemy_hq`; the game and helicopter 1 afterwards."""
+    g = _far_from_the_enemy_hq(units, water=water, round_=round_, fog=fog)
+    return g, _schwer_moves(g)
+
+
+def _schwer_moves(g):
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    return next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+
+
 def test_issue16_schwer_finishing_pionier_boards_a_helicopter_that_heads_for_the_enemy_hq():
     """Issue 16: when finishing, the Pionier next to an empty helicopter boards it (R40, R44) and the
     helicopter sets off toward the far enemy HQ across the water (move 7), though a long way round by
     land exists (before, the Pionier walked it and the helicopter stood idle)."""
-    terrain = ["H.........................",
-               ".~~~~~~~~~~~~~~~~~~~~~~~~~",
-               ".~~~~~~~~~~~~~~~~~~~~~~~~~",
-               "......................H...",
-               ".........................."]
     units = [unit(1, "transporthubschrauber", "nordbund", [3, 0]), unit(2, "pionier", "nordbund", [2, 0]),
              unit(3, "kampfpanzer", "nordbund", [0, 4]),  # an even army: finishing is on (round 30+)
              unit(10, "kampfpanzer", "liga", [24, 4]), unit(11, "flugabwehr", "liga", [20, 4])]
-    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31,
-                                          owners={(0, 0): "nordbund", (22, 3): "liga"}))
-    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
-    heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+    _, heli = _schwer_moves_far_from_the_enemy_hq(units, water=True)
     assert [c["id"] for c in heli.get("cargo") or []] == [2], heli
     assert heli["at"][0] >= 3 + 5, heli
 
@@ -779,19 +794,11 @@ def test_issue16_r46_schwer_crew_helicopter_keeps_out_of_known_flugabwehr_fire()
     """Issue 16, R46 (the cargo dies with its transport): a helicopter with a Pionier aboard, far from the
     enemy HQ, does not stage inside the fire of the Flugabwehr it knows of (six, range 2, a corridor
     between them), though it would be seven hexes nearer the HQ (before, that outweighed a certain loss)."""
-    terrain = ["H.........................",
-               "..........................",
-               "..........................",
-               "......................H...",
-               ".........................."]
     units = [_pionier_aboard(2, 1, [2, 1])] + [unit(3 + k, "kampfpanzer", "nordbund", [k % 3, 2 + k // 3])
                                                for k in range(5)]
     units += [unit(10, "kampfpanzer", "liga", [23, 4])]
     units += [unit(11 + k, "flugabwehr", "liga", [6 + 3 * (k // 2), 4 * (k % 2)]) for k in range(6)]
-    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31,
-                                          owners={(0, 0): "nordbund", (22, 3): "liga"}))
-    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
-    heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+    g, heli = _schwer_moves_far_from_the_enemy_hq(units, water=False)
     assert g.side == "liga" and g.phase == "attack"
     shots = [o for k in range(6) for o in g.attack_options(11 + k)]
     assert heli["cargo"], heli
@@ -850,18 +857,10 @@ def test_issue16_schwer_crew_aloft_carries_on_when_finishing_is_off():
     """Issue 16 (the finishing test flickers under fog as the known army changes; stranded crews were shot
     down or ran dry): a helicopter with a Pionier aboard keeps the crew aboard and heads for the enemy HQ
     even in a turn where Schwer's known army is behind (no push that turn); R46."""
-    terrain = ["H.........................",
-               ".~~~~~~~~~~~~~~~~~~~~~~~~~",
-               ".~~~~~~~~~~~~~~~~~~~~~~~~~",
-               "......................H...",
-               ".........................."]
     units = [_pionier_aboard(2, 1, [3, 0]),
              unit(10, "kampfpanzer", "liga", [24, 4]), unit(11, "kampfpanzer", "liga", [20, 4]),
              unit(12, "kampfpanzer", "liga", [18, 4])]
-    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31,
-                                          owners={(0, 0): "nordbund", (22, 3): "liga"}))
-    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
-    heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+    _, heli = _schwer_moves_far_from_the_enemy_hq(units, water=True)
     assert [c["id"] for c in heli.get("cargo") or []] == [2], heli
     assert heli["at"][0] >= 3 + 5, heli
 
@@ -883,19 +882,12 @@ def test_issue16_r20_schwer_crew_stages_only_where_the_ground_round_it_was_seen(
     Flugabwehr it could not, range 2, and was shot down with its Pionier): under fog a helicopter with a
     Pionier aboard stages where the ground within two hexes was in sight, so the hidden Flugabwehr
     cannot fire on it in the enemy's attack phase."""
-    terrain = ["H.........................",
-               "..........................",
-               "..........................",
-               "......................H...",
-               ".........................."]
     units = [_pionier_aboard(2, 1, [2, 1]), unit(3, "spaehwagen", "nordbund", [6, 1]),
              unit(4, "kampfpanzer", "nordbund", [0, 3]), unit(5, "kampfpanzer", "nordbund", [1, 3]),
              unit(10, "kampfpanzer", "liga", [23, 4]), unit(11, "flugabwehr", "liga", [11, 1])]
-    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31, fog=True,
-                                          owners={(0, 0): "nordbund", (22, 3): "liga"}))
+    g = _far_from_the_enemy_hq(units, water=False, fog=True)
     assert all(u["id"] != 11 for u in g.observe("nordbund")["units"])  # hidden (vision 4, five hexes)
-    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
-    heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+    heli = _schwer_moves(g)
     assert heli["cargo"], heli
     assert heli["at"] != [2, 1], heli  # it did set off toward the enemy HQ
     assert not [o for o in g.attack_options(11) if o["target"] == heli["at"]], heli
@@ -904,19 +896,11 @@ def test_issue16_r20_schwer_crew_stages_only_where_the_ground_round_it_was_seen(
 def _crew_beside_helicopter_behind_in_army(round_):
     """A Pionier beside an empty helicopter, the enemy HQ across the water, Schwer's army far behind
     (finishing is off); Schwer's move phase; the helicopter afterwards."""
-    terrain = ["H.........................",
-               ".~~~~~~~~~~~~~~~~~~~~~~~~~",
-               ".~~~~~~~~~~~~~~~~~~~~~~~~~",
-               "......................H...",
-               ".........................."]
     units = [unit(1, "transporthubschrauber", "nordbund", [3, 0]), unit(2, "pionier", "nordbund", [2, 0]),
              unit(3, "kampfpanzer", "nordbund", [0, 4]),
              unit(10, "kampfpanzer", "liga", [24, 4]), unit(11, "kampfpanzer", "liga", [20, 4]),
              unit(12, "kampfpanzer", "liga", [18, 4]), unit(13, "kampfpanzer", "liga", [16, 4])]
-    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=round_,
-                                          owners={(0, 0): "nordbund", (22, 3): "liga"}))
-    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
-    return next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+    return _schwer_moves_far_from_the_enemy_hq(units, water=True, round_=round_)[1]
 
 
 @pytest.mark.parametrize("round_", [12, 31])
