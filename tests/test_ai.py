@@ -945,3 +945,40 @@ def test_issue16_d9_schwer_presses_at_the_unit_limit_with_money_to_rebuild():
     assert weight(57, 5000) == 0.5
     assert weight(57, 1000) == 1.0
     assert weight(40, 5000) == 1.0
+
+
+# -- issue 16, session 8: aircraft round a home another unit stands on -------------------------------------
+
+def test_issue16_r19_schwer_aircraft_does_not_count_on_a_home_another_unit_holds():
+    """Issue 16, R19 (Großer Belt seed 52000, round 30: five Kampfjets hung round the one Depot on Sprogø
+    with 1-3 fuel, each "within reach of home" while another jet stood on it; stranded for good, and on
+    the hexes the tanks needed to cross the bridge): on a map without a round limit an aircraft ends its
+    move only where it can reach a home no other unit of ours holds -- here the own HQ, not the Depot."""
+    terrain = ["H.........................",
+               "..........................",
+               ".............D............",
+               "......................H...",
+               ".........................."]
+    units = [unit(1, "kampfjet", "nordbund", [13, 2], moved=True, attacked=True),  # holds the Depot
+             unit(2, "kampfjet", "nordbund", [6, 2], fuel=14),
+             unit(3, "kampfpanzer", "nordbund", [2, 1]),
+             unit(10, "kampfpanzer", "liga", [21, 3]), unit(11, "kampfpanzer", "liga", [20, 2])]
+    g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31,
+                                          owners={(0, 0): "nordbund", (13, 2): "nordbund", (22, 3): "liga"}))
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    jet = next(u for u in g.observe("nordbund")["units"] if u["id"] == 2)
+    assert jet["at"] != [6, 2], jet  # it did fly toward the enemy
+    assert jet["fuel"] >= kaltfront.hexgrid.distance(kaltfront.Hex(*jet["at"]), kaltfront.Hex(0, 0)), jet
+
+
+def test_issue16_r19_schwer_replaces_a_crew_helicopter_stranded_with_its_pionier_aboard():
+    """Issue 16, R19 (Großer Belt seed 53000, round 40: a Transporthubschrauber with a Pionier aboard
+    hovered over the Belt with 2 fuel for twenty rounds, thirteen hexes from the enemy HQ and further from
+    any home, and as a loaded helicopter it still counted as one of the two crews): one that can reach
+    neither an air home nor the enemy HQ does not count, so the Flugplatz builds another."""
+    stuck = _pionier_aboard(7, 6, [6, 0])
+    stuck["fuel"] = 1
+    able = _pionier_aboard(7, 6, [6, 0])
+    helis = [unit(5, "transporthubschrauber", "nordbund", [5, 0])]
+    assert _flugplatz_builds(helis + [able]) == "drohne"  # two crews: the scout next
+    assert _flugplatz_builds(helis + [stuck]) == "transporthubschrauber"

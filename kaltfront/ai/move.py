@@ -64,6 +64,7 @@ def schwer_variants() -> list[Style]:
             replace(s, name="schwer-bold-back", w_danger=0.6, w_opp=1.0, order="back")]
 
 
+CREWS = 2  # finishing crews (Pionier in a Transporthubschrauber) Schwer keeps on maps without a round limit
 CREW_ROUND = 10  # from this round the finishing crews work on maps without a round limit (issue 16)
 
 
@@ -334,6 +335,13 @@ class MovePlanner:
         if ut["movement"] != "luft" or ut["fuel"] is None or u.get("fuel") is None:
             return True
         homes = self.sit.air_homes()
+        if self.st.finisher and self.sit.turns_left >= INF:
+            # One aircraft fits on a home (R19): on Großer Belt (issue 16) eight Kampfjets and both
+            # crew helicopters hung round the one Depot on Sprogø with 1-3 fuel, each "within reach
+            # of home" while another stood on it -- stranded for good, and on the one hex the tanks
+            # needed to cross the bridge. Count only the homes no other unit of ours stands on.
+            mine = self.pos.get(u["id"])
+            homes = [x for x in homes if x == mine or x not in self.occupied]
         if h in homes:
             return True
         left = u["fuel"] - hexes
@@ -624,7 +632,7 @@ class MovePlanner:
                 self.stage(tid, approach)
         empty = [t for t in helis if t not in loaded and not sit.cargo_of.get(t)]
         crews = [uid for uid in sorted(self.pos) if uid not in self.moved and sit.own[uid]["type"] == "pionier"]
-        wanted = max(0, 2 - len(loaded))
+        wanted = max(0, CREWS - len(loaded))
         for pid in crews:
             if not wanted:
                 break
@@ -937,7 +945,16 @@ class MovePlanner:
         Schützenpanzer is on a ground errand, `taxi`)."""
         return sum(1 for u in self.sit.own.values() if u["type"] == "pionier") + sum(
             1 for t, cs in self.sit.cargo_of.items() for c in cs
-            if c["type"] == "pionier" and self.sit.own[t]["type"] == "transporthubschrauber")
+            if c["type"] == "pionier" and self.sit.own[t]["type"] == "transporthubschrauber"
+            and not self.stuck_crew(t))
+
+    def stuck_crew(self, uid: int) -> bool:
+        """A loaded helicopter that can neither reach an air home nor the enemy HQ with its fuel
+        (R19): it hovers where it is for good."""
+        u, sit = self.sit.own[uid], self.sit
+        if self.air_ok(u, u["i"], 0) or u.get("fuel") is None or sit.enemy_hq is None:
+            return False
+        return self.geo.dist(u["i"], sit.enemy_hq) > u["fuel"]
 
     def serviceable(self, utype: str) -> int:
         """Own aircraft of this type that can still do their finishing job: loaded, or with the fuel to
@@ -945,14 +962,15 @@ class MovePlanner:
         seed 46000: two Transporthubschrauber and the scout Drohne so stranded took the crews' and
         the scout's places for thirty rounds, and no new one was built)."""
         return sum(1 for uid, u in self.sit.own.items()
-                   if u["type"] == utype and (self.sit.cargo_of.get(uid) or self.air_ok(u, u["i"], 0)))
+                   if u["type"] == utype and ((self.sit.cargo_of.get(uid) and not self.stuck_crew(uid))
+                                              or self.air_ok(u, u["i"], 0)))
 
     def build(self) -> None:
         sit = self.sit
         # Finishing (issue 16): the HQ builds the Pioniere first, before the other sites use up the
         # money or the last places under the unit limit (D9); on Großer Belt the Flugplatz bought
         # helicopter after helicopter while no Pionier was ever built.
-        want_pioneers = self.crews and self.pioneers() < 2
+        want_pioneers = self.crews and self.pioneers() < CREWS
         sites = sorted((i for i, b in sit.bld.items() if b["owner"] == sit.me
                         and BUILDINGS[b["type"]]["produces"] and i not in self.occupied),
                        key=lambda i: (0 if i == sit.own_hq and (self.threats.get(i) or want_pioneers) else 1,
@@ -998,14 +1016,14 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
     island = _island_map(sit)
     money = p.money
     # Finishing (issue 16): the HQ builds the Pioniere that take the enemy HQ at once (R35).
-    if p.crews and at == sit.own_hq and "pionier" in types and p.pioneers() < 2:
+    if p.crews and at == sit.own_hq and "pionier" in types and p.pioneers() < CREWS:
         return "pionier"
     # A map without a round limit is decided at the unit limit (60, D9): a place taken by a unit nothing
     # calls for is lost for good (Großer Belt seed 9100, round 30: 37 of Schwer's 57 units were
     # aircraft, ships and Flugabwehr, ships stranded without fuel, while no place was left for guns or
     # Pioniere). Schwer rations there (issue 16): two transport helicopters for the finishing crews.
     if rationed and p.crews:
-        if "transporthubschrauber" in types and p.serviceable("transporthubschrauber") < 2:
+        if "transporthubschrauber" in types and p.serviceable("transporthubschrauber") < CREWS:
             return "transporthubschrauber"
         if "drohne" in types and not p.serviceable("drohne") and sit.obs.get("fog"):
             return "drohne"  # the scout that looks round the enemy HQ before the crews go in
@@ -1059,7 +1077,7 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
         if t in CAPTURERS:
             want = min(5, 2 + len(sit.targets) // 2)
             score += 4.0 if capturers < want else -1.0
-            if t == "pionier" and p.crews and p.pioneers() < 2:
+            if t == "pionier" and p.crews and p.pioneers() < CREWS:
                 score += 6.0  # a Pionier takes the HQ at once; a Jäger needs a turn on it
             if hq_threat:
                 score += 10.0
