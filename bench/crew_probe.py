@@ -1,0 +1,100 @@
+"""What stands between Schwer's helicopter crews and the enemy HQ (issue 16, Großer Belt), seen without fog.
+
+    python bench/crew_probe.py --map grosser-belt --seed 53000 --schwer nordbund --every 3
+    python bench/crew_probe.py --map grosser-belt --seed 53001 --schwer liga
+
+Plays the self-play harness's game (Schwer against Normal, fog on, same seeds as
+`python -m kaltfront selfplay`: game seed = --seed, AI seeds seed*2 and seed*2+1) and, at the start of
+Schwer's move phase every --every rounds, reads the TRUE game state -- a diagnostic only; the AI never
+sees this (R4, R20). It prints:
+  * whether the enemy HQ is free and how many of its six neighbours are free (R35, R48: a Pionier
+    put down on a free HQ takes it at once);
+  * "stops": hexes from which a Transporthubschrauber reaches a free neighbour of the HQ in one move
+    (7 hexes, flying round enemy units, R19) and where no enemy unit's anti-aircraft fire reaches it
+    from where that unit stands (the enemy fires before it moves, R8; range R23, luft attack R25);
+  * "seen": how many of those stops Schwer could tell apart from a trap, i.e. every hex within two of
+    the stop is in its sight (Flugabwehr range 2, R20);
+  * the enemy units within 7 hexes of its HQ, by type.
+At the end: the share of probes with a free HQ and the median numbers of stops and seen stops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import kaltfront  # noqa: E402
+from kaltfront.ai.common import UNITS, Geo, distance_field, terrain_ids  # noqa: E402
+from kaltfront.ai.reference import make_player  # noqa: E402
+
+HELI_MOVE = UNITS["transporthubschrauber"]["move"]
+
+
+def probe(game, schwer: str, geo: Geo) -> dict:
+    """The crews' view of this position, from the true state (see the module docstring)."""
+    enemy = "liga" if schwer == "nordbund" else "nordbund"
+    hq = next(b.at for b in game.buildings.values() if b.type == "hq" and b.owner == enemy)
+    foes = [u for u in game.units.values() if u.side == enemy and u.at is not None]
+    taken = {u.at for u in game.units.values() if u.at is not None}
+    free = [n for n in geo.nb[hq] if n not in taken]
+    fire: set[int] = set()
+    near: dict[str, int] = {}
+    for u in foes:
+        ut = UNITS[u.type]
+        if ut["range"] and ut["attack"].get("luft"):
+            fire.update(geo.ring(u.at, *ut["range"]))
+        if geo.dist(u.at, hq) <= HELI_MOVE:
+            near[u.type] = near.get(u.type, 0) + 1
+    stops, seen = [], []
+    if free:
+        obs = game.observe(schwer)
+        vis = obs["visible"]
+        way = distance_field(geo, terrain_ids(obs), "luft", free, [u.at for u in foes if u.at != hq])
+        stops = [h for h in range(geo.size) if way[h] <= HELI_MOVE and h not in fire and h not in taken]
+        seen = [h for h in stops if all(vis[n // geo.w][n % geo.w] == "1" for n in geo.ring(h, 0, 2))]
+    return {"hq_free": hq not in taken, "free": len(free), "stops": len(stops), "seen": len(seen),
+            "near": near, "examples": [geo.hex(h) for h in stops[:3]]}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--map", default="grosser-belt")
+    ap.add_argument("--seed", type=int, default=53000)
+    ap.add_argument("--schwer", choices=("nordbund", "liga"), default="nordbund")
+    ap.add_argument("--every", type=int, default=3)
+    ap.add_argument("--max-rounds", type=int, default=60)
+    args = ap.parse_args(argv)
+    players = {"nordbund": "normal", "liga": "normal", args.schwer: "schwer"}
+    game = kaltfront.new_game(args.map, seed=args.seed, fog=True)
+    ais = {s: make_player(players[s], s, seed=args.seed * 2 + k) for k, s in enumerate(("nordbund", "liga"))}
+    geo = Geo(game.width, game.height)
+    probes, last = [], None
+    while game.outcome is None and game.round <= args.max_rounds:
+        side = game.side
+        if side == args.schwer and game.phase == "move" and game.round != last and game.round % args.every == 0:
+            last = game.round
+            p = probe(game, args.schwer, geo)
+            probes.append(p)
+            near = " ".join(f"{t}:{n}" for t, n in sorted(p["near"].items()))
+            print(f"R{game.round:2} HQ {'free' if p['hq_free'] else 'held'}, {p['free']} of 6 beside it free, "
+                  f"stops {p['stops']:3}, seen {p['seen']:2}, e.g. {p['examples']} | near the HQ: {near}", flush=True)
+        action = ais[side].next_action(game.observe(side))
+        try:
+            game.apply(action)
+        except kaltfront.IllegalAction:
+            game.apply({"type": "end_phase"})
+    o = game.outcome
+    print("end:", f"{o.winner} by {o.reason}, round {game.round}" if o else f"cap, round {game.round}")
+    if probes:
+        print(f"probes {len(probes)}: HQ free in {sum(p['hq_free'] for p in probes)}; median stops "
+              f"{statistics.median(p['stops'] for p in probes)}, median seen stops "
+              f"{statistics.median(p['seen'] for p in probes)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
