@@ -769,8 +769,9 @@ def test_issue16_schwer_finishing_builds_two_crews_helicopters_and_a_scout_drone
 
 def test_issue16_r20_schwer_finishing_sends_a_drone_to_look_round_the_enemy_hq_first():
     """Issue 16, R20/R21 (Großer Belt: the crews flew blind into hidden Flugabwehr or an ambush): when
-    finishing under fog, the first move of the phase is the Drohne's, to where it sees the hidden hexes
-    round the enemy HQ; the rest of the phase is planned on what it reveals."""
+    finishing under fog with a crew one move from the enemy HQ (held this turn), the first move of the
+    phase is the Drohne's, to where it sees the hidden hexes round the enemy HQ; the rest of the phase
+    is planned on what it reveals."""
     terrain = ["H..................",
                "...................",
                "...................",
@@ -778,7 +779,9 @@ def test_issue16_r20_schwer_finishing_sends_a_drone_to_look_round_the_enemy_hq_f
                "..................."]
     units = [unit(1, "drohne", "nordbund", [5, 0]), unit(2, "kampfpanzer", "nordbund", [9, 3]),
              unit(3, "kampfpanzer", "nordbund", [2, 2]), unit(12, "kampfpanzer", "liga", [11, 4]),
-             unit(10, "kampfpanzer", "liga", [16, 3]), unit(11, "flugabwehr", "liga", [14, 2])]
+             unit(10, "kampfpanzer", "liga", [16, 3]), unit(11, "flugabwehr", "liga", [14, 2]),
+             _pionier_aboard(5, 4, [8, 1]), unit(13, "jaeger", "liga", [15, 3]),
+             unit(6, "spaehwagen", "nordbund", [12, 4])]  # sees the Jäger on the HQ: no strike this turn
     g = kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31, fog=True,
                                           owners={(0, 0): "nordbund", (15, 3): "liga"}))
     actions, _ = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
@@ -879,14 +882,16 @@ def test_issue16_r19_schwer_replaces_a_crew_helicopter_stranded_without_fuel():
 
 def test_issue16_r20_schwer_crew_stages_only_where_the_ground_round_it_was_seen():
     """Issue 16, R20/R46 (Großer Belt seed 46000: a crew staged on a hex it could see, two hexes from a
-    Flugabwehr it could not, range 2, and was shot down with its Pionier): under fog a helicopter with a
-    Pionier aboard stages where the ground within two hexes was in sight, so the hidden Flugabwehr
-    cannot fire on it in the enemy's attack phase."""
+    Flugabwehr it could not, range 2, and was shot down with its Pionier): under fog, against an enemy
+    seen to field Flugabwehr, a helicopter with a Pionier aboard stages where the ground within two
+    hexes was in sight, so the hidden Flugabwehr cannot fire on it in the enemy's attack phase."""
     units = [_pionier_aboard(2, 1, [2, 1]), unit(3, "spaehwagen", "nordbund", [6, 1]),
              unit(4, "kampfpanzer", "nordbund", [0, 3]), unit(5, "kampfpanzer", "nordbund", [1, 3]),
-             unit(10, "kampfpanzer", "liga", [23, 4]), unit(11, "flugabwehr", "liga", [11, 1])]
+             unit(10, "kampfpanzer", "liga", [23, 4]), unit(11, "flugabwehr", "liga", [11, 1]),
+             unit(12, "flugabwehr", "liga", [7, 4])]
     g = _far_from_the_enemy_hq(units, water=False, fog=True)
-    assert all(u["id"] != 11 for u in g.observe("nordbund")["units"])  # hidden (vision 4, five hexes)
+    seen = {u["id"] for u in g.observe("nordbund")["units"]}
+    assert 11 not in seen and 12 in seen  # one hidden (vision 4, five hexes), one in sight
     heli = _schwer_moves(g)
     assert heli["cargo"], heli
     assert heli["at"] != [2, 1], heli  # it did set off toward the enemy HQ
@@ -982,3 +987,91 @@ def test_issue16_r19_schwer_replaces_a_crew_helicopter_stranded_with_its_pionier
     helis = [unit(5, "transporthubschrauber", "nordbund", [5, 0])]
     assert _flugplatz_builds(helis + [able]) == "drohne"  # two crews: the scout next
     assert _flugplatz_builds(helis + [stuck]) == "transporthubschrauber"
+
+
+def _schwer_planner(g, remembered=()):
+    """Schwer's move planner on Nordbund's observation of `g` (plus remembered enemy units, R7)."""
+    import random
+
+    from kaltfront.ai.common import Budget, belief_dict, load
+    from kaltfront.ai.move import SCHWER, MovePlanner
+    from kaltfront.ai.situation import Situation
+    obs = g.observe("nordbund")
+    belief = belief_dict(obs, "nordbund", list(remembered))
+    return MovePlanner(load(dict(belief, fog=False)), Situation(obs, belief, "nordbund"), SCHWER,
+                       random.Random(1), Budget(10 ** 6, None))
+
+
+def test_issue16_r20_schwer_crew_weighs_unseen_ground_by_the_anti_aircraft_fire_it_has_seen():
+    """Issue 16, R20/R25 (Großer Belt seed 53000: Slagelse stood free behind 22 Kampfpanzer and one
+    Flugabwehr, yet no crew ever staged within a move of it, because every unseen hex near a stop
+    counted as a near-sure loss): under fog, against an enemy seen with no anti-aircraft fire at all,
+    the crew stages within one helicopter move (7) of a free hex next to the enemy HQ."""
+    units = [_pionier_aboard(2, 1, [12, 1]), unit(3, "kampfpanzer", "nordbund", [14, 4]),
+             unit(4, "kampfpanzer", "nordbund", [10, 4]), unit(5, "kampfpanzer", "nordbund", [0, 2]),
+             unit(10, "kampfpanzer", "liga", [17, 4]), unit(11, "kampfpanzer", "liga", [16, 4]),
+             unit(12, "panzerjaeger", "liga", [18, 3])]
+    g = _far_from_the_enemy_hq(units, water=False, fog=True)
+    heli = _schwer_moves(g)
+    from kaltfront.ai.common import Geo
+    geo = Geo(26, 5)
+    assert heli["cargo"], heli
+    assert min(geo.dist(geo.idx(heli["at"]), n) for n in geo.nb[geo.idx([22, 3])]) <= 7, heli
+
+
+def test_issue16_r20_schwer_scout_looks_round_the_crews_next_stop_first():
+    """Issue 16, R20 (Großer Belt seed 53001: a crew 20 hexes out crept 3-4 hexes a turn through unseen
+    ground while the scout flew only where it could see round the enemy HQ): with the crew far from
+    the enemy HQ, the Drohne moves first, to where it sees the ground round the crew's stop."""
+    units = [_pionier_aboard(2, 1, [3, 1]), unit(3, "drohne", "nordbund", [2, 0]),
+             unit(4, "kampfpanzer", "nordbund", [0, 3]), unit(5, "kampfpanzer", "nordbund", [1, 3]),
+             unit(10, "kampfpanzer", "liga", [23, 4]), unit(11, "flugabwehr", "liga", [20, 1])]
+    g = _far_from_the_enemy_hq(units, water=False, fog=True)
+    actions, _ = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    first = actions[0]
+    assert first["type"] == "move" and first["unit"] == 3, actions
+    heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+    from kaltfront.ai.common import Geo
+    geo = Geo(26, 5)
+    assert geo.dist(geo.idx(first["to"]), geo.idx(heli["at"])) <= R["units"]["drohne"]["vision"] - 2, (first, heli)
+
+
+def test_issue16_r31_schwer_aircraft_counts_a_hex_beside_its_versorger_as_home():
+    """Issue 16, R18/R19/R31 (a Versorger refuels the aircraft next to it at the end of the move phase,
+    before the crash check): on a map without a round limit, Schwer's aircraft may end its move next to
+    its own Versorger with 1 fuel left; elsewhere that far from an air home it may not."""
+    units = [unit(1, "kampfjet", "nordbund", [10, 1], fuel=2), unit(2, "versorger", "nordbund", [12, 1]),
+             unit(10, "kampfpanzer", "liga", [23, 4])]
+    g = _far_from_the_enemy_hq(units, water=False)
+    p = _schwer_planner(g)
+    jet = p.sit.own[1]
+    idx = p.geo.idx
+    assert p.air_ok(jet, idx([11, 1]), 1)       # beside the Versorger: refuelled, no crash
+    assert not p.air_ok(jet, idx([9, 1]), 1)    # not beside it, the HQ 9 hexes off: stranded
+
+
+def test_issue16_r7_schwer_crews_way_is_blocked_only_by_enemies_in_sight():
+    """Issue 16, R7/R19 (Großer Belt seed 53002, round 21: about twenty remembered enemy units, seen up
+    to two turns before, closed every way to a free Slagelse, and a crew eight hexes out turned home):
+    the crews' flying distance to the enemy HQ goes round the enemy units in sight only."""
+    units = [_pionier_aboard(2, 1, [3, 1]), unit(3, "kampfpanzer", "nordbund", [0, 3]),
+             unit(10, "kampfpanzer", "liga", [24, 4])]
+    g = _far_from_the_enemy_hq(units, water=False, fog=True)
+    wall = [dict(unit(20 + r, "kampfpanzer", "liga", [15, r]), moved=False) for r in range(5)]
+    with_memory, without = _schwer_planner(g, wall), _schwer_planner(g)
+    here = with_memory.geo.idx([3, 1])
+    assert with_memory.approach_field()[here] == without.approach_field()[here] < 20
+
+
+def test_issue16_r19_schwer_walled_in_crew_is_built_again():
+    """Issue 16, R19 (Großer Belt seed 53000: the Liga's tanks drove round a crew waiting over land; it
+    could fly nowhere for 28 rounds and still counted as one of the two crews): a loaded helicopter
+    whose every neighbour holds an enemy unit in sight is not counted as a crew."""
+    ring = [[6, 1], [6, 0], [5, 0], [4, 1], [5, 2], [6, 2]]  # the six neighbours of (5,1) (odd rows shifted right)
+    units = [_pionier_aboard(2, 1, [5, 1]), unit(3, "kampfpanzer", "nordbund", [0, 3])]
+    units += [unit(10 + k, "kampfpanzer", "liga", at) for k, at in enumerate(ring)]
+    g = _far_from_the_enemy_hq(units, water=False, fog=True)
+    p = _schwer_planner(g)
+    assert sorted(p.geo.nb[p.geo.idx([5, 1])]) == sorted(p.geo.idx(h) for h in ring)
+    assert p.stuck_crew(1)
+    assert p.pioneers() == 0

@@ -99,6 +99,12 @@ class MovePlanner:
         self.crews = (style.finisher and sit.turns_left >= INF and sit.enemy_hq is not None
                       and (self.finishing or sit.round >= CREW_ROUND))
         self.hot_hq = None
+        self.scouted: set[int] = set()  # hexes the scout Drohne revealed this phase (`scout`)
+        self._approach = None  # memo of `approach_field`
+        self._aa_at = None  # known enemy anti-aircraft fire: (strength, reach, where it stands) (`hidden_fire`)
+        # unseen hexes by kind, and the share of the enemy Schwer has not seen (`hidden_fire`)
+        self._unseen: dict = {}
+        self._hidden_share = 0.0
         # Issue 16, R66/R68: our last turn in Blitz while the enemy still has its last one (we open
         # the final round): a threatened building nobody stands on is lost for good (`final_guards`).
         self.last_stand = style.last_stand and sit.blitz and sit.turns_left <= 1 and not sit.last_word
@@ -341,7 +347,7 @@ class MovePlanner:
             # of home" while another stood on it -- stranded for good, and on the one hex the tanks
             # needed to cross the bridge. Count only the homes no other unit of ours stands on.
             mine = self.pos.get(u["id"])
-            homes = [x for x in homes if x == mine or x not in self.occupied]
+            homes = [x for x in homes if x == mine or x not in self.occupied] + self.refuel_points(mine)
         if h in homes:
             return True
         left = u["fuel"] - hexes
@@ -400,6 +406,7 @@ class MovePlanner:
             c["type"] == "pionier" and self.sit.own[t]["type"] == "transporthubschrauber"
             for t, cs in self.sit.cargo_of.items() for c in cs)
         if (self.crews or aloft) and not struck:
+            self.crew_base()
             self.scout()
             self.airlift()
         self.load_stranded()
@@ -579,17 +586,50 @@ class MovePlanner:
 
     def scout(self) -> None:
         """Finishing under fog (issue 16): before the crews commit, a Drohne flies to where it sees most
-        of the hidden hexes round the enemy HQ (vision 5, R20). Its move reveals what stands there, the
-        AI plans the rest of the phase again on that surprise, and the helicopters stage and strike
-        knowing the guard. On Großer Belt the crews flew blind into Flugabwehr and were shot down or
-        stopped by an ambush (R21) in the middle of the Liga's position."""
+        of the hidden hexes round the enemy HQ (vision 5, R20) and round the next stops of the loaded
+        crew helicopters. Its move reveals what stands there, the AI plans the rest of the phase again
+        on a surprise, and the helicopters stage and strike knowing the ground. On Großer Belt the
+        crews flew blind into Flugabwehr and were shot down or stopped by an ambush (R21) in the
+        middle of the Liga's position; and with the scout looking only round the HQ, a crew 20 hexes
+        out crept 3-4 hexes a turn through unseen ground (seed 53001, session 10)."""
         sit, geo = self.sit, self.geo
         hq = sit.enemy_hq
         if not sit.obs.get("fog") or hq is None:
             return
         vis = sit.obs["visible"]
-        hidden = [i for i in geo.ring(hq, 0, 4) if vis[i // geo.w][i % geo.w] != "1"]
-        if not hidden:
+
+        def hidden(i: int) -> bool:
+            return vis[i // geo.w][i % geo.w] != "1"
+        # What to look at, with weights: the enemy HQ's surroundings, and the ground within two hexes
+        # (Flugabwehr range, R23) of the stops that bring each loaded crew nearest the HQ this turn --
+        # the enemy fires before it moves (R8), so a stop seen clear of its fire is a safe stop.
+        approach = self.approach_field()
+        mv = UNITS["transporthubschrauber"]["move"]
+        # Round the HQ only when a crew could strike next (it stands within a move of the HQ):
+        # before, the scouts flew one way to Slagelse every third turn while the crews waited in
+        # the south, and were lost there (seed 53002, session 11).
+        ready = any(sit.own[t]["type"] == "transporthubschrauber" and approach[self.pos[t]] <= mv
+                    and any(c["type"] == "pionier" for c in sit.cargo_of.get(t, [])) for t in self.pos if t in sit.own)
+        targets = {i: 1.0 for i in geo.ring(hq, 0, 4) if hidden(i)} if ready else {}
+        for tid in sorted(self.pos):
+            t = sit.own[tid]
+            if (tid in self.moved or t["type"] != "transporthubschrauber"
+                    or not any(c["type"] == "pionier" for c in sit.cargo_of.get(tid, []))):
+                continue
+            stops = [geo.idx(o["to"]) for o in self.g.reachable(tid)
+                     if t.get("fuel") is None or t["fuel"] - o["hexes"] >= 1]
+            if not stops:
+                continue
+            near = min(approach[h] for h in stops)
+            for h in stops:
+                if approach[h] <= near + 1 and approach[h] < approach[self.pos[tid]]:
+                    for n in geo.ring(h, 0, 2):
+                        if hidden(n):
+                            targets[n] = max(targets.get(n, 0.0), 1.0)
+        if not targets:
+            for uid in sorted(self.pos):  # an idle scout waits refuelled at the crews' base (R18, R31)
+                if uid not in self.moved and sit.own.get(uid, {}).get("type") == "drohne" and self.refuel_points():
+                    self.fly_to(uid, self.refuel_points())
             return
         vision = UNITS["drohne"]["vision"]
         for uid in sorted(self.pos):
@@ -598,14 +638,116 @@ class MovePlanner:
                 continue
             # A one-way sortie is fine (it must only not crash this phase, R19): the Drohne is cheap
             # and is built again, while a scout kept within reach of home never saw round the HQ.
-            best = self.best_hex(uid, lambda h: sum(1 for i in hidden if geo.dist(h, i) <= vision)
-                                 - 0.01 * geo.dist(h, hq), 0.0,
+            # Out of known fire if it can: a Drohne shot down sees nothing next turn.
+            best = self.best_hex(uid, lambda h: sum(w for i, w in targets.items() if geo.dist(h, i) <= vision)
+                                 - 0.01 * geo.dist(h, hq) - 3.0 * min(1.0, sit.expected_hit(u, h) / max(1, u["hp"])),
+                                 0.0,
                                  may_end=lambda o, h: h in sit.air_homes() or u["fuel"] is None
-                                 or u["fuel"] - o["hexes"] >= 1)
+                                 or (u["fuel"] - o["hexes"] >= 1 and (ready or self.air_ok(u, h, o["hexes"]))))
             if best is not None:
                 self.apply({"type": "move", "unit": uid, "to": best})
                 self.moved.add(uid)
+                # Seen from now on (R20; base vision, no hill bonus: never more than it sees). An enemy
+                # revealed there makes the AI plan again anyway; this tells the crews the rest is clear.
+                self.scouted.update(geo.ring(geo.idx(best), 0, vision))
                 return
+
+    def hidden_fire(self, u: dict, h: int, hidden: list[int]) -> float:
+        """The expected damage to aircraft `u` on h from enemies that may stand on the `hidden` hexes
+        (fog, R20). The enemy has about as many units as we have (both build to the same limit, D9);
+        those we do not know of are taken to look like the ones we know (R4: only what was seen) and
+        to stand anywhere on the unseen hexes they can stand on: ground units on land, ships on water,
+        aircraft on either. A hidden hex within an enemy's range of h (the infantry next to it, luft
+        1; the Flugabwehr two hexes off, R25) is charged that share of their fire. When Schwer sees
+        55 of the Liga's 60 units, its unseen rear is nearly empty; counted as thick with Flugabwehr
+        as the front it faced, no crew ever flew round the back of Slagelse (seed 53002, session 11)."""
+        sit, geo = self.sit, self.geo
+        vis = sit.obs["visible"]
+
+        def water(i: int) -> bool:
+            cost = TERRAIN[sit.terrain[i]]["cost"]
+            return cost["fuss"] is None and cost["kette"] is None
+        if self._aa_at is None:
+            kinds = {"luft": "air", "see": "water"}
+            self._aa_at = []
+            for e in sit.enemies.values():
+                ut = UNITS[e["type"]]
+                if ut["range"] and ut["attack"].get("luft") and (e.get("ammo") is None or e["ammo"] > 0):
+                    st = ut["attack"]["luft"] * e["hp"] / 10 * (1 + 0.1 * e["level"])
+                    self._aa_at.append((st, ut["range"][1], kinds.get(ut["movement"], "land")))
+            unseen = [i for i in range(geo.size) if vis[i // geo.w][i % geo.w] != "1"]
+            n_water = sum(1 for i in unseen if water(i))
+            self._unseen = {"air": len(unseen), "water": n_water, "land": len(unseen) - n_water}
+            mine = len(sit.own) + sum(map(len, sit.cargo_of.values()))
+            known = len(sit.enemies)
+            self._hidden_share = max(0, mine - known) / max(1, known)
+        if not self._aa_at or not self._hidden_share:
+            return 0.0
+        d = sit.defence(u["type"], u["level"], h, sit.me)
+        per = {k: [0.0] * 4 for k in self._unseen}  # per unseen hex of a kind: fire reaching 1, 2, 3
+        for st, reach, k in self._aa_at:
+            for r in range(1, min(3, reach) + 1):
+                per[k][r] += self._hidden_share * 9 * st / (st + d) / max(1, self._unseen[k])
+        total = 0.0
+        for i in hidden:
+            r = max(1, geo.dist(h, i))
+            if r <= 3:
+                total += per["air"][r] + per["water" if water(i) else "land"][r]
+        return total
+
+    def refuel_points(self, mine: int | None = None) -> list[int]:
+        """Hexes next to an own Versorger, where an aircraft that ends its move is refuelled (R18, R31:
+        at the end of the move phase, before the crash check of R19): the crews' forward base on a map
+        without a round limit (issue 16). `mine`: the hex of the aircraft asking, free to it."""
+        if not (self.st.finisher and self.sit.turns_left >= INF):
+            return []
+        out = []
+        for uid, i in self.pos.items():
+            if self.sit.own.get(uid, {}).get("type") == "versorger":
+                out.extend(n for n in self.geo.nb[i] if n == mine or n not in self.occupied)
+        return sorted(set(out))
+
+    def crew_base(self) -> None:
+        """The crews' forward base (issue 16): a Versorger drives to where a helicopter refuelled next
+        to it reaches, in one move, a spot from which the strike is one more move (two helicopter
+        moves from a free hex by the enemy HQ), out of the enemy's known fire. From Odense-Beldringe
+        the way to Slagelse is 25 hexes of a Transporthubschrauber's 30 fuel: crews crept in, ran
+        low, waited beside an empty HQ with too little fuel to strike or get home (seed 53002)."""
+        sit, geo = self.sit, self.geo
+        vs = [uid for uid in sorted(self.pos) if uid not in self.moved and sit.own[uid]["type"] == "versorger"]
+        if not vs or sit.enemy_hq is None:
+            return
+        uid = vs[0]
+        u = sit.own[uid]
+        ap = self.approach_field()
+        reach = 2 * UNITS["transporthubschrauber"]["move"]
+
+        def score(h: int) -> float:
+            if ap[h] >= INF:
+                return -1e6
+            room = sum(1 for n in geo.nb[h] if n not in self.occupied)
+            return (-max(0, ap[h] - reach) - (5.0 if ap[h] < reach - 4 else 0.0) - (3.0 if room < 2 else 0.0)
+                    - 20.0 * min(1.0, 3 * sit.expected_hit(u, h) / max(1, u["hp"])) - 0.01 * ap[h])
+        here = self.pos[uid]
+        best = self.best_hex(uid, score, score(here), may_end=lambda o, h: True)
+        if best is not None:
+            self.apply({"type": "move", "unit": uid, "to": best})
+        self.moved.add(uid)
+
+    def approach_field(self) -> list[int]:
+        """Flying distance to a free hex next to the enemy HQ, around the enemy units (R19: aircraft
+        cannot fly through them): on Großer Belt the way in is round the back, not over the front."""
+        if self._approach is None:
+            sit, geo = self.sit, self.geo
+            hq = sit.enemy_hq
+            # Only the enemies in sight block the way: the remembered ones (R7) stand where they were
+            # seen up to two turns ago. Counted as a wall, twenty of them closed every way to a free
+            # Slagelse, and the crew beside it turned home (Großer Belt seed 53002, round 21).
+            seen = {geo.idx(e["at"]) for e in sit.obs["units"] if e["side"] != sit.me}
+            free = sorted(n for n in geo.nb[hq] if n not in self.occupied) or sorted(geo.nb[hq])
+            self._approach = distance_field(geo, sit.terrain, "luft", free,
+                                            [h for h in sit.enemy_hexes if h != hq and h in seen])
+        return self._approach
 
     def airlift(self) -> None:
         """Pioniere fly to the enemy HQ in Transporthubschrauber (R44; they cross water and the front):
@@ -617,13 +759,9 @@ class MovePlanner:
                  if uid not in self.moved and sit.own[uid]["type"] == "transporthubschrauber"]
         if not helis or sit.enemy_hq is None:
             return
-        # Flying distance to a free hex next to the enemy HQ, around the enemy units (R19: aircraft
-        # cannot fly through them): on Großer Belt the way in is round the back, not over the front.
-        hq = sit.enemy_hq
-        free = sorted(n for n in geo.nb[hq] if n not in self.occupied) or sorted(geo.nb[hq])
-        approach = distance_field(geo, sit.terrain, "luft", free, [h for h in sit.enemy_hexes if h != hq])
+        approach = self.approach_field()
         loaded = [t for t in helis if any(c["type"] == "pionier" for c in sit.cargo_of.get(t, []))]
-        homes = [h for h in sit.air_homes() if h != sit.own_hq and h not in self.occupied]
+        homes = [h for h in sit.air_homes() if h != sit.own_hq and h not in self.occupied] + self.refuel_points()
         for tid in loaded:
             u = sit.own[tid]
             if u.get("fuel") is not None and u["fuel"] <= approach[self.pos[tid]] and homes:
@@ -692,14 +830,26 @@ class MovePlanner:
             hit = sit.expected_hit(u, h)
             # Unseen ground within two hexes: Flugabwehr (range 2) may stand there (fog, R20; the scout
             # looks first). Counting only the hex itself, crews staged next to hidden Flugabwehr and
-            # were shot down (Großer Belt seed 46000: three crews in ten rounds).
-            unseen = sum(1 for n in geo.ring(h, 0, 2) if vis[n // geo.w][n % geo.w] != "1")
-            hit += min(1.0, unseen / 6) * u["hp"]
+            # were shot down (Großer Belt seed 46000: three crews in ten rounds). How likely that is
+            # depends on the enemy's army: each unseen hex within range is charged the share of its
+            # anti-aircraft fire that Schwer has not seen (`hidden_fire`). Counted as a sure loss
+            # whatever the army, the crews never staged within a move of the Liga's HQ, though it
+            # stood free behind 22 Kampfpanzer and one Flugabwehr (seed 53000, session 11).
+            unseen = [n for n in geo.ring(h, 0, 3) if vis[n // geo.w][n % geo.w] != "1" and n not in self.scouted]
+            if unseen:
+                hit += self.hidden_fire(u, h, unseen)
             # Out of fire first: a crew shot down is lost with its helicopter (R46), so being one
             # hex nearer never pays for a good chance of that (weighed 6 before: 7 hexes nearer
             # "paid" for a certain loss). A spot it can still fly home from beats one it cannot.
             home = 0.5 if self.air_ok(u, h, (u.get("fuel") or 0) - fuel_at.get(h, 0)) else 0.0
-            return (-max(0, approach[h] - mv) - 20.0 * min(1.0, hit / max(1, u["hp"])) - 0.05 * approach[h]
+            # Waiting within a move of the HQ, a crew over water cannot be walled in: over land the
+            # Liga's tanks drove round one and it could fly nowhere for 28 rounds, beside the HQ
+            # left free (R19: aircraft cannot fly through enemy units; seed 53000, session 11).
+            if approach[h] <= mv and all(TERRAIN[sit.terrain[h]]["cost"][m] is None for m in ("fuss", "rad", "kette")):
+                home += 3.0
+            # A third of its hp expected lost counts as a sure loss: waiting beside a Pionier (luft 1,
+            # 3 hp a shot on a helicopter) for the HQ to clear, crews were shot down turn after turn.
+            return (-max(0, approach[h] - mv) - 20.0 * min(1.0, 3 * hit / max(1, u["hp"])) - 0.05 * approach[h]
                     + home)
 
         def may_end(o: dict, h: int) -> bool:
@@ -950,8 +1100,13 @@ class MovePlanner:
 
     def stuck_crew(self, uid: int) -> bool:
         """A loaded helicopter that can neither reach an air home nor the enemy HQ with its fuel
-        (R19): it hovers where it is for good."""
+        (R19): it hovers where it is for good. So is one walled in by enemy units, which it cannot
+        fly through (R19): on Großer Belt the Liga's tanks drove round a crew waiting over land, and
+        it counted as a crew for 28 rounds while it could move nowhere (seed 53000, session 11)."""
         u, sit = self.sit.own[uid], self.sit
+        if sit.enemy_hq is not None and self.st.finisher and sit.turns_left >= INF \
+                and self.approach_field()[self.pos.get(uid, u["i"])] >= INF:
+            return True
         if self.air_ok(u, u["i"], 0) or u.get("fuel") is None or sit.enemy_hq is None:
             return False
         return self.geo.dist(u["i"], sit.enemy_hq) > u["fuel"]
