@@ -68,6 +68,13 @@ CREWS = 2  # finishing crews (Pionier in a Transporthubschrauber) Schwer keeps o
 CREW_ROUND = 10  # from this round the finishing crews work on maps without a round limit (issue 16)
 
 
+def _no_ground(terrain_id: str) -> bool:
+    """No ground unit can stand on this terrain (open sea, coastal waters, R17): only ships and
+    aircraft. Not the terrain's `water` flag, which also marks rivers and ferry lines."""
+    cost = TERRAIN[terrain_id]["cost"]
+    return all(cost[m] is None for m in ("fuss", "rad", "kette"))
+
+
 def _hex(geo, i):
     return geo.hex(i)
 
@@ -105,6 +112,7 @@ class MovePlanner:
         # unseen hexes by kind, and the share of the enemy Schwer has not seen (`hidden_fire`)
         self._unseen: dict = {}
         self._hidden_share = 0.0
+        self._fire_per: dict[float, dict] = {}  # that fire per unseen hex, by the aircraft's defence
         # Issue 16, R66/R68: our last turn in Blitz while the enemy still has its last one (we open
         # the final round): a threatened building nobody stands on is lost for good (`final_guards`).
         self.last_stand = style.last_stand and sit.blitz and sit.turns_left <= 1 and not sit.last_word
@@ -628,8 +636,11 @@ class MovePlanner:
                             targets[n] = max(targets.get(n, 0.0), 1.0)
         if not targets:
             for uid in sorted(self.pos):  # an idle scout waits refuelled at the crews' base (R18, R31)
-                if uid not in self.moved and sit.own.get(uid, {}).get("type") == "drohne" and self.refuel_points():
-                    self.fly_to(uid, self.refuel_points())
+                if uid in self.moved or sit.own.get(uid, {}).get("type") != "drohne":
+                    continue
+                base = self.refuel_points()  # after each move: a scout that landed takes its hex
+                if base:
+                    self.fly_to(uid, base)
             return
         vision = UNITS["drohne"]["vision"]
         for uid in sorted(self.pos):
@@ -665,8 +676,7 @@ class MovePlanner:
         vis = sit.obs["visible"]
 
         def water(i: int) -> bool:
-            cost = TERRAIN[sit.terrain[i]]["cost"]
-            return cost["fuss"] is None and cost["kette"] is None
+            return _no_ground(sit.terrain[i])
         if self._aa_at is None:
             kinds = {"luft": "air", "see": "water"}
             self._aa_at = []
@@ -684,10 +694,12 @@ class MovePlanner:
         if not self._aa_at or not self._hidden_share:
             return 0.0
         d = sit.defence(u["type"], u["level"], h, sit.me)
-        per = {k: [0.0] * 4 for k in self._unseen}  # per unseen hex of a kind: fire reaching 1, 2, 3
-        for st, reach, k in self._aa_at:
-            for r in range(1, min(3, reach) + 1):
-                per[k][r] += self._hidden_share * 9 * st / (st + d) / max(1, self._unseen[k])
+        per = self._fire_per.get(d)
+        if per is None:  # per unseen hex of a kind: fire reaching 1, 2, 3 (the same for every stop)
+            per = self._fire_per[d] = {k: [0.0] * 4 for k in self._unseen}
+            for st, reach, k in self._aa_at:
+                for r in range(1, min(3, reach) + 1):
+                    per[k][r] += self._hidden_share * 9 * st / (st + d) / max(1, self._unseen[k])
         total = 0.0
         for i in hidden:
             r = max(1, geo.dist(h, i))
@@ -845,7 +857,7 @@ class MovePlanner:
             # Waiting within a move of the HQ, a crew over water cannot be walled in: over land the
             # Liga's tanks drove round one and it could fly nowhere for 28 rounds, beside the HQ
             # left free (R19: aircraft cannot fly through enemy units; seed 53000, session 11).
-            if approach[h] <= mv and all(TERRAIN[sit.terrain[h]]["cost"][m] is None for m in ("fuss", "rad", "kette")):
+            if approach[h] <= mv and _no_ground(sit.terrain[h]):
                 home += 3.0
             # A third of its hp expected lost counts as a sure loss: waiting beside a Pionier (luft 1,
             # 3 hp a shot on a helicopter) for the HQ to clear, crews were shot down turn after turn.
