@@ -1075,3 +1075,83 @@ def test_issue16_r19_schwer_walled_in_crew_is_built_again():
     assert sorted(p.geo.nb[p.geo.idx([5, 1])]) == sorted(p.geo.idx(h) for h in ring)
     assert p.stuck_crew(1)
     assert p.pioneers() == 0
+
+
+def _across_a_wide_sound(units, *, fog=True):
+    """A 20x9 map without a round limit, Nordbund's move phase in round 31: own HQ top left, the enemy HQ
+    at (14,8) across five rows of sea. Row 4 is three hexes from either shore: no ground unit's
+    anti-aircraft fire reaches it (Flugabwehr range 2, R23)."""
+    terrain = ["H...................",
+               "....................",
+               "~~~~~~~~~~~~~~~~~~~~",
+               "~~~~~~~~~~~~~~~~~~~~",
+               "~~~~~~~~~~~~~~~~~~~~",
+               "~~~~~~~~~~~~~~~~~~~~",
+               "~~~~~~~~~~~~~~~~~~~~",
+               "....................",
+               "..............H....."]
+    return kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31, fog=fog,
+                                             owners={(0, 0): "nordbund", (14, 8): "liga"}))
+
+
+def test_issue16_r20_schwer_scout_keeps_watch_over_sea_that_no_ground_fire_reaches():
+    """Issue 16, R20/R23/D12 (Großer Belt seeds 60000/60002: the scouts flew one way from Odense-Beldringe,
+    arrived with 1-3 fuel and were lost every third turn; Schwer never once saw round Slagelse): the
+    Drohne's picket spots are sea hexes out of every ground unit's anti-aircraft reach, within sight of
+    the crews' stops; a Drohne on one keeps watch there (hovering costs no fuel) instead of flying one
+    way to look round a crew's next stop, and one away from them flies toward them."""
+    units = [_pionier_aboard(2, 1, [2, 1]), unit(3, "drohne", "nordbund", [12, 4]),
+             unit(4, "kampfpanzer", "nordbund", [0, 1]), unit(5, "kampfpanzer", "nordbund", [1, 1]),
+             unit(10, "kampfpanzer", "liga", [18, 8]), unit(11, "flugabwehr", "liga", [10, 7])]
+    g = _across_a_wide_sound(units)
+    p = _schwer_planner(g)
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    drone = next(u for u in g.observe("nordbund")["units"] if u["id"] == 3)
+    assert drone["at"] == [12, 4], drone
+    spots = [p.geo.hex(i) for i in p.pickets()]
+    assert spots and all(r == 4 for _, r in spots), spots
+    # A second Drohne looks round the crew's next stops (one way); the one on watch stays.
+    g = _across_a_wide_sound(units + [unit(6, "drohne", "nordbund", [4, 1])])
+    actions, _ = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    assert any(a.get("unit") == 6 for a in actions) and not any(a.get("unit") == 3 for a in actions), actions
+    # From the far shore it sets off for the best spot, a full move (8) nearer, with the fuel to get
+    # there and one to spare (R19).
+    units[1] = unit(3, "drohne", "nordbund", [3, 0])
+    g = _across_a_wide_sound(units)
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    drone = next(u for u in g.observe("nordbund")["units"] if u["id"] == 3)
+    geo, best = p.geo, p.pickets()[0]
+    before, after = geo.dist(geo.idx([3, 0]), best), geo.dist(geo.idx(drone["at"]), best)
+    assert after == before - R["units"]["drohne"]["move"] and drone["fuel"] >= after + 1, (drone, geo.hex(best))
+
+
+def test_issue16_r21_schwer_scout_looks_round_the_enemy_hq_before_the_crew_strikes():
+    """Issue 16, R20/R21/R48: where a picket keeps watch, a crew that can strike the enemy HQ this phase
+    waits until the Drohne has looked round the HQ: its first move is the Drohne's. A unit revealed on
+    the HQ or on the way in then stops the strike, instead of the crew flying in blind."""
+    units = [_pionier_aboard(2, 1, [14, 3]), unit(3, "drohne", "nordbund", [12, 4]),
+             unit(4, "kampfpanzer", "nordbund", [0, 1]), unit(5, "kampfpanzer", "nordbund", [1, 1]),
+             unit(10, "kampfpanzer", "liga", [18, 8])]
+    g = _across_a_wide_sound(units)
+    actions, _ = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    assert actions[0]["type"] == "move" and actions[0]["unit"] == 3, actions
+    assert g.outcome is not None and g.outcome.winner == "nordbund", actions
+    # A Pionier on the HQ, hidden until the Drohne looks: the crew does not fly in.
+    units.append(unit(12, "jaeger", "liga", [14, 8]))
+    g = _across_a_wide_sound(units)
+    actions, _ = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    assert actions[0]["unit"] == 3 and not any(a["type"] == "unload" for a in actions), actions
+    heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+    assert max(abs(heli["at"][0] - 14), abs(heli["at"][1] - 8)) > 1, heli
+
+
+def test_issue16_r19_schwer_crew_out_of_fuel_beside_its_own_hq_lands_on_it():
+    """Issue 16, R19 (Großer Belt seed 60000 without fog: a crew hovered beside Odense with 1 fuel for
+    twelve rounds, kept off the own HQ, still counted as a crew, so none was built again): a crew
+    helicopter that reaches no other air home lands on its own HQ, which refuels it."""
+    units = [_pionier_aboard(2, 1, [1, 0]), unit(4, "kampfpanzer", "nordbund", [3, 1]),
+             unit(10, "kampfpanzer", "liga", [18, 8])]
+    units[0]["fuel"] = 1
+    g = _across_a_wide_sound(units)
+    heli = _schwer_moves(g)
+    assert heli["at"] == [0, 0], heli

@@ -75,6 +75,14 @@ def _no_ground(terrain_id: str) -> bool:
     return all(cost[m] is None for m in ("fuss", "rad", "kette"))
 
 
+# The farthest any ground unit fires at aircraft (Flugabwehr, range 2, R23/R25): a hex with no land
+# within this distance is out of reach of every ground unit, seen or hidden.
+GROUND_AA_REACH = max(UT["range"][1] for UT in UNITS.values()
+                      if UT["movement"] in ("fuss", "rad", "kette") and UT["range"] and UT["attack"].get("luft"))
+PICKET_MIN = 6  # a picket spot must see at least this many hexes of the crews' stops (`pickets`)
+_SHELTERED: dict = {}  # map terrain -> hexes no ground unit's anti-aircraft fire can reach (`pickets`)
+
+
 def _hex(geo, i):
     return geo.hex(i)
 
@@ -108,6 +116,7 @@ class MovePlanner:
         self.hot_hq = None
         self.scouted: set[int] = set()  # hexes the scout Drohne revealed this phase (`scout`)
         self._approach = None  # memo of `approach_field`
+        self._pickets = None  # memo of `pickets`
         self._aa_at = None  # known enemy anti-aircraft fire: (strength, reach, where it stands) (`hidden_fire`)
         # unseen hexes by kind, and the share of the enemy Schwer has not seen (`hidden_fire`)
         self._unseen: dict = {}
@@ -407,15 +416,23 @@ class MovePlanner:
         # A Pionier that can take the free enemy HQ this phase wins at once (R35, R48): always take it
         # on a map without a round limit, finishing or not (issue 16).
         no_limit = self.st.finisher and self.sit.turns_left >= INF
-        struck = no_limit and self.strike()
         # Crews already in the air go on even when the finishing test flickers off under fog (the known
         # army changes from turn to turn): stranded helicopters were shot down or ran dry.
         aloft = no_limit and any(
             c["type"] == "pionier" and self.sit.own[t]["type"] == "transporthubschrauber"
             for t, cs in self.sit.cargo_of.items() for c in cs)
-        if (self.crews or aloft) and not struck:
-            self.crew_base()
+        crews = no_limit and (self.crews or aloft) and self.sit.enemy_hq is not None
+        # Where pickets keep watch, the scout looks round the HQ before a crew strikes: what it
+        # reveals there (a unit on the HQ, one on the way in, R21) makes the AI plan again, and the
+        # crew stays out of a trap instead of flying in blind.
+        scouted_first = crews and bool(self.pickets())
+        if scouted_first:
             self.scout()
+        struck = no_limit and self.strike()
+        if crews and not struck:
+            self.crew_base()
+            if not scouted_first:
+                self.scout()
             self.airlift()
         self.load_stranded()
         self.move_transports()
@@ -619,6 +636,17 @@ class MovePlanner:
         ready = any(sit.own[t]["type"] == "transporthubschrauber" and approach[self.pos[t]] <= mv
                     and any(c["type"] == "pionier" for c in sit.cargo_of.get(t, [])) for t in self.pos if t in sit.own)
         targets = {i: 1.0 for i in geo.ring(hq, 0, 4) if hidden(i)} if ready else {}
+        drones = [uid for uid in sorted(self.pos) if uid not in self.moved and sit.own[uid]["type"] == "drohne"]
+        spots = self.pickets()
+        watch: list[int] = []
+        if spots and drones and not (ready and len(drones) == 1):
+            # One Drohne keeps watch from a picket spot (the one on a spot, else the nearest to one);
+            # the others look where the crews go next. A lone one looks round the HQ for a crew
+            # that can strike this turn.
+            on = [d for d in drones if self.pos[d] in spots]
+            keeper = on[0] if on else min(drones, key=lambda d: (min(geo.dist(self.pos[d], i) for i in spots), d))
+            watch.append(keeper)
+            drones.remove(keeper)
         for tid in sorted(self.pos):
             t = sit.own[tid]
             if (tid in self.moved or t["type"] != "transporthubschrauber"
@@ -634,34 +662,109 @@ class MovePlanner:
                     for n in geo.ring(h, 0, 2):
                         if hidden(n):
                             targets[n] = max(targets.get(n, 0.0), 1.0)
+        if spots:
+            for uid in drones if targets else []:
+                if self.look(uid, targets, ready):
+                    drones.remove(uid)
+                    break
+            self.hold_pickets(watch + drones)  # the rest keep watch too, each on a spot of its own
+            return
         if not targets:
-            for uid in sorted(self.pos):  # an idle scout waits refuelled at the crews' base (R18, R31)
-                if uid in self.moved or sit.own.get(uid, {}).get("type") != "drohne":
-                    continue
+            for uid in drones:  # an idle scout waits refuelled at the crews' base (R18, R31)
                 base = self.refuel_points()  # after each move: a scout that landed takes its hex
                 if base:
                     self.fly_to(uid, base)
             return
+        for uid in drones:
+            if self.look(uid, targets, ready):
+                return
+
+    def look(self, uid: int, targets: dict[int, float], ready: bool) -> bool:
+        """Drohne `uid` flies to where it sees most of `targets` (hex -> weight); False if no hex
+        beats staying."""
+        sit, geo = self.sit, self.geo
+        hq = sit.enemy_hq
         vision = UNITS["drohne"]["vision"]
-        for uid in sorted(self.pos):
+        u = sit.own[uid]
+        # A one-way sortie is fine (it must only not crash this phase, R19): the Drohne is cheap
+        # and is built again, while a scout kept within reach of home never saw round the HQ.
+        # Out of known fire if it can: a Drohne shot down sees nothing next turn. Never on the HQ or
+        # next to it, where it would take the hex the crew puts its Pionier down from (R41).
+        best = self.best_hex(uid, lambda h: sum(w for i, w in targets.items() if geo.dist(h, i) <= vision)
+                             - 0.01 * geo.dist(h, hq) - 3.0 * min(1.0, sit.expected_hit(u, h) / max(1, u["hp"])),
+                             0.0,
+                             may_end=lambda o, h: geo.dist(h, hq) > 1 and (
+                                 h in sit.air_homes() or u["fuel"] is None
+                                 or (u["fuel"] - o["hexes"] >= 1 and (ready or self.air_ok(u, h, o["hexes"])))))
+        if best is not None:
+            self.apply({"type": "move", "unit": uid, "to": best})
+            self.moved.add(uid)
+            # Seen from now on (R20; base vision, no hill bonus: never more than it sees). An enemy
+            # revealed there makes the AI plan again anyway; this tells the crews the rest is clear.
+            self.scouted.update(geo.ring(geo.idx(best), 0, vision))
+            return True
+        return False
+
+    def pickets(self) -> list[int]:
+        """Where a scout Drohne can hover for good and watch the crews' way in (issue 16): a hex of
+        sea with no land within any ground unit's anti-aircraft reach (R23, R25), so nothing hidden
+        on land can fire on it, from which the Drohne (vision 5, R20) sees at least PICKET_MIN of the
+        hexes from which a crew strikes in one move. Hovering costs no fuel (D12), so it stays. Best
+        first; empty where the enemy HQ has no such sea near it. On Großer Belt the scouts flew one
+        way from Odense-Beldringe, 25 hexes, arrived with 1-3 fuel and were lost every third turn;
+        Schwer never once saw round Slagelse (seeds 60000, 60002, session 12)."""
+        if self._pickets is None and "pickets" in self.sit._memo:
+            self._pickets = self.sit._memo["pickets"]  # the same for every variant of this decision
+        if self._pickets is None:
+            sit, geo = self.sit, self.geo
+            shel = _SHELTERED.get(sit.tkey)
+            if shel is None:
+                shel = _SHELTERED[sit.tkey] = [i for i in range(geo.size) if all(
+                    _no_ground(sit.terrain[n]) for n in geo.ring(i, 0, GROUND_AA_REACH))]
+            ap = self.approach_field()
+            mv = UNITS["transporthubschrauber"]["move"]
+            vision = UNITS["drohne"]["vision"]
+            scored = []
+            for i in shel:
+                if geo.dist(i, sit.enemy_hq) > mv + vision:
+                    continue
+                n = sum(1 for x in geo.ring(i, 0, vision) if ap[x] <= mv)
+                if n >= PICKET_MIN:
+                    scored.append((-n, i))
+            self._pickets = sit._memo["pickets"] = [i for _, i in sorted(scored)]
+        return self._pickets
+
+    def hold_pickets(self, drones: list[int]) -> None:
+        """Each scout Drohne not needed for a look goes to a picket spot of its own (`pickets`) and
+        hovers there; one that cannot get there with a fuel to spare waits at the base (R19)."""
+        sit, geo = self.sit, self.geo
+        spots = [i for i in self.pickets() if i not in self.occupied or any(self.pos[d] == i for d in drones)]
+        for uid in drones:
             u = sit.own[uid]
-            if uid in self.moved or u["type"] != "drohne":
+            here = self.pos[uid]
+            free = [i for i in spots if i == here or i not in self.occupied]
+            if here in free and sit.expected_hit(u, here) == 0:
+                self.moved.add(uid)  # on watch: stays (no fuel spent hovering, D12)
+                spots.remove(here)
                 continue
-            # A one-way sortie is fine (it must only not crash this phase, R19): the Drohne is cheap
-            # and is built again, while a scout kept within reach of home never saw round the HQ.
-            # Out of known fire if it can: a Drohne shot down sees nothing next turn.
-            best = self.best_hex(uid, lambda h: sum(w for i, w in targets.items() if geo.dist(h, i) <= vision)
-                                 - 0.01 * geo.dist(h, hq) - 3.0 * min(1.0, sit.expected_hit(u, h) / max(1, u["hp"])),
-                                 0.0,
-                                 may_end=lambda o, h: h in sit.air_homes() or u["fuel"] is None
-                                 or (u["fuel"] - o["hexes"] >= 1 and (ready or self.air_ok(u, h, o["hexes"]))))
+            fuel = INF if u.get("fuel") is None else u["fuel"]
+            target = None
+            for i in free:
+                if sit.expected_hit(u, i) == 0 and sit.field_from("luft", [i])[here] <= fuel - 1:
+                    target = i
+                    break
+            if target is None:
+                base = self.refuel_points()
+                if base:
+                    self.fly_to(uid, base)
+                continue
+            spots.remove(target)
+            f = sit.field_from("luft", [target])
+            best = self.best_hex(uid, lambda h: -f[h] - 3.0 * min(1.0, sit.expected_hit(u, h) / max(1, u["hp"])),
+                                 -f[here], may_end=lambda o, h: fuel - o["hexes"] >= 1 + f[h])
             if best is not None:
                 self.apply({"type": "move", "unit": uid, "to": best})
-                self.moved.add(uid)
-                # Seen from now on (R20; base vision, no hill bonus: never more than it sees). An enemy
-                # revealed there makes the AI plan again anyway; this tells the crews the rest is clear.
-                self.scouted.update(geo.ring(geo.idx(best), 0, vision))
-                return
+            self.moved.add(uid)
 
     def hidden_fire(self, u: dict, h: int, hidden: list[int]) -> float:
         """The expected damage to aircraft `u` on h from enemies that may stand on the `hidden` hexes
@@ -776,8 +879,13 @@ class MovePlanner:
         homes = [h for h in sit.air_homes() if h != sit.own_hq and h not in self.occupied] + self.refuel_points()
         for tid in loaded:
             u = sit.own[tid]
-            if u.get("fuel") is not None and u["fuel"] <= approach[self.pos[tid]] and homes:
-                self.fly_to(tid, homes)  # not enough fuel for the strike: refuel first (R19)
+            # Not enough fuel for the strike even if the way round the enemy opened (R19): refuel
+            # first. A crew that would have the fuel on a clear way waits where it is safe instead:
+            # turned home whenever the Liga's units closed the way for a turn, crews flew to and fro
+            # between Odense-Beldringe and the Belt for twenty rounds (Großer Belt seed 60000).
+            clear = sit.field_from("luft", sorted(geo.nb[sit.enemy_hq]))[self.pos[tid]]
+            if u.get("fuel") is not None and u["fuel"] <= clear + 1 and (homes or sit.own_hq is not None):
+                self.fly_to(tid, homes)
             else:
                 self.stage(tid, approach)
         empty = [t for t in helis if t not in loaded and not sit.cargo_of.get(t)]
@@ -819,8 +927,17 @@ class MovePlanner:
         u = sit.own[tid]
         f = sit.field_from("luft", hexes)
         here = self.pos[tid]
+        hq = sit.own_hq
+        # Out of reach of every other home, it may land on the own HQ, which refuels it too (R19):
+        # kept off it, a crew hovered beside Odense with 1 fuel for twelve rounds, still counted
+        # as a crew, so none was built again (Großer Belt seed 60000).
+        if (hq is not None and hq not in self.occupied and u.get("fuel") is not None
+                and f[here] > u["fuel"] and self.geo.dist(here, hq) <= u["fuel"]):
+            hexes = sorted(set(hexes) | {hq})
+            f = sit.field_from("luft", hexes)
+            hq = None
         best = self.best_hex(tid, lambda h: -f[h] - sit.expected_hit(u, h), -f[here] - sit.expected_hit(u, here),
-                             may_end=lambda o, h: h != sit.own_hq and self.air_ok(u, h, o["hexes"]))
+                             may_end=lambda o, h: h != hq and self.air_ok(u, h, o["hexes"]))
         if best is not None:
             self.apply({"type": "move", "unit": tid, "to": best})
         self.moved.add(tid)
@@ -1132,6 +1249,14 @@ class MovePlanner:
                    if u["type"] == utype and ((self.sit.cargo_of.get(uid) and not self.stuck_crew(uid))
                                               or self.air_ok(u, u["i"], 0)))
 
+    def scouts(self) -> int:
+        """Scout Drohnen at work: able to get home (R19), or on watch at a picket spot (`pickets`),
+        where one hovers for good without fuel to spare. With pickets there are two: one keeps
+        watch while the other flies one way to look round the HQ."""
+        spots = set(self.pickets()) if self.crews else set()
+        return sum(1 for uid, u in self.sit.own.items()
+                   if u["type"] == "drohne" and (self.pos.get(uid, u["i"]) in spots or self.air_ok(u, u["i"], 0)))
+
     def build(self) -> None:
         sit = self.sit
         # Finishing (issue 16): the HQ builds the Pioniere first, before the other sites use up the
@@ -1192,7 +1317,7 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
     if rationed and p.crews:
         if "transporthubschrauber" in types and p.serviceable("transporthubschrauber") < CREWS:
             return "transporthubschrauber"
-        if "drohne" in types and not p.serviceable("drohne") and sit.obs.get("fog"):
+        if "drohne" in types and sit.obs.get("fog") and p.scouts() < (2 if p.pickets() else 1):
             return "drohne"  # the scout that looks round the enemy HQ before the crews go in
     if st.buy == "seen" and sit.turns_left <= 1:
         # Issue 16, D8: our last turn. A unit built now never fights a whole turn, but at the round
