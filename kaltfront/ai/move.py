@@ -116,7 +116,6 @@ class MovePlanner:
         self.hot_hq = None
         self.scouted: set[int] = set()  # hexes the scout Drohne revealed this phase (`scout`)
         self._approach = None  # memo of `approach_field`
-        self._pickets = None  # memo of `pickets`
         self._aa_at = None  # known enemy anti-aircraft fire: (strength, reach, where it stands) (`hidden_fire`)
         # unseen hexes by kind, and the share of the enemy Schwer has not seen (`hidden_fire`)
         self._unseen: dict = {}
@@ -670,14 +669,18 @@ class MovePlanner:
             self.hold_pickets(watch + drones)  # the rest keep watch too, each on a spot of its own
             return
         if not targets:
-            for uid in drones:  # an idle scout waits refuelled at the crews' base (R18, R31)
-                base = self.refuel_points()  # after each move: a scout that landed takes its hex
-                if base:
-                    self.fly_to(uid, base)
+            for uid in drones:
+                self.rest(uid)
             return
         for uid in drones:
             if self.look(uid, targets, ready):
                 return
+
+    def rest(self, uid: int) -> None:
+        """An idle scout waits refuelled at the crews' base (R18, R31), if there is one."""
+        base = self.refuel_points()  # after each move: a scout that landed takes its hex
+        if base:
+            self.fly_to(uid, base)
 
     def look(self, uid: int, targets: dict[int, float], ready: bool) -> bool:
         """Drohne `uid` flies to where it sees most of `targets` (hex -> weight); False if no hex
@@ -713,9 +716,8 @@ class MovePlanner:
         first; empty where the enemy HQ has no such sea near it. On Großer Belt the scouts flew one
         way from Odense-Beldringe, 25 hexes, arrived with 1-3 fuel and were lost every third turn;
         Schwer never once saw round Slagelse (seeds 60000, 60002, session 12)."""
-        if self._pickets is None and "pickets" in self.sit._memo:
-            self._pickets = self.sit._memo["pickets"]  # the same for every variant of this decision
-        if self._pickets is None:
+        spots = self.sit._memo.get("pickets")  # the same for every variant of this decision
+        if spots is None:
             sit, geo = self.sit, self.geo
             shel = _SHELTERED.get(sit.tkey)
             if shel is None:
@@ -731,14 +733,14 @@ class MovePlanner:
                 n = sum(1 for x in geo.ring(i, 0, vision) if ap[x] <= mv)
                 if n >= PICKET_MIN:
                     scored.append((-n, i))
-            self._pickets = sit._memo["pickets"] = [i for _, i in sorted(scored)]
-        return self._pickets
+            spots = sit._memo["pickets"] = [i for _, i in sorted(scored)]
+        return spots
 
     def hold_pickets(self, drones: list[int]) -> None:
         """Each scout Drohne not needed for a look goes to a picket spot of its own (`pickets`) and
         hovers there; one that cannot get there with a fuel to spare waits at the base (R19)."""
-        sit, geo = self.sit, self.geo
-        spots = [i for i in self.pickets() if i not in self.occupied or any(self.pos[d] == i for d in drones)]
+        sit = self.sit
+        spots = list(self.pickets())
         for uid in drones:
             u = sit.own[uid]
             here = self.pos[uid]
@@ -754,9 +756,7 @@ class MovePlanner:
                     target = i
                     break
             if target is None:
-                base = self.refuel_points()
-                if base:
-                    self.fly_to(uid, base)
+                self.rest(uid)
                 continue
             spots.remove(target)
             f = sit.field_from("luft", [target])
@@ -927,17 +927,16 @@ class MovePlanner:
         u = sit.own[tid]
         f = sit.field_from("luft", hexes)
         here = self.pos[tid]
-        hq = sit.own_hq
+        hq = kept_off = sit.own_hq
         # Out of reach of every other home, it may land on the own HQ, which refuels it too (R19):
         # kept off it, a crew hovered beside Odense with 1 fuel for twelve rounds, still counted
         # as a crew, so none was built again (Großer Belt seed 60000).
         if (hq is not None and hq not in self.occupied and u.get("fuel") is not None
                 and f[here] > u["fuel"] and self.geo.dist(here, hq) <= u["fuel"]):
-            hexes = sorted(set(hexes) | {hq})
-            f = sit.field_from("luft", hexes)
-            hq = None
+            f = sit.field_from("luft", sorted(set(hexes) | {hq}))
+            kept_off = None
         best = self.best_hex(tid, lambda h: -f[h] - sit.expected_hit(u, h), -f[here] - sit.expected_hit(u, here),
-                             may_end=lambda o, h: h != hq and self.air_ok(u, h, o["hexes"]))
+                             may_end=lambda o, h: h != kept_off and self.air_ok(u, h, o["hexes"]))
         if best is not None:
             self.apply({"type": "move", "unit": tid, "to": best})
         self.moved.add(tid)
