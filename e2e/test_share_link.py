@@ -108,6 +108,34 @@ def test_malformed_field_gets_a_german_message_and_the_menu(page, base_url, wait
     assert page.evaluate("() => localStorage.getItem('kaltfront.autosave')") is None
 
 
+def test_bad_link_while_a_game_is_being_started_is_told_over_that_game(page, base_url, wait_for_engine):
+    """A bad link opened while a new game is still being prepared (engine call and tab claim pending,
+    the menu about to go) is told in a toast over the new game, never in the menu the game hides.
+    CI found the window: the tab claim (navigator.locks) is slowed here to keep it open for certain."""
+    fast(page)
+    page.add_init_script("""(() => { const request = LockManager.prototype.request;
+        LockManager.prototype.request = function (...args) {
+          return new Promise((r) => setTimeout(r, 1500)).then(() => request.apply(this, args)); }; })()""")
+    boot(page, base_url, wait_for_engine)
+    page.click("label:has(#opt-blitz)")
+    page.click("label:has(#opt-mode-ai)")
+    page.select_option("#opt-side", "liga")
+    page.select_option("#opt-strength", "leicht")
+    page.click("#menu-start")
+    # Old code set the game before its first view: the link then took the game for not running.
+    page.wait_for_function("() => kaltfront.state.starting > 0 || kaltfront.state.game")
+    assert page.evaluate("() => !kaltfront.state.obs"), "the game started before the link could be opened"
+    page.goto(base_url + "#" + fragment(side="x"))
+    page.wait_for_selector("#toast:not([hidden])", timeout=20_000)
+    wait_game(page)
+    toast = page.inner_text("#toast")
+    assert toast.startswith("Der geteilte Link ist fehlerhaft:") and "Die Seite „x“ gibt es nicht" in toast, toast
+    assert toast.endswith("Dein laufendes Spiel geht weiter."), toast
+    assert page.is_visible("#toast") and page.is_hidden("#main-menu")
+    assert page.is_hidden("#menu-notice") or page.locator("#menu-notice").count() == 0
+    assert page.evaluate("() => kaltfront.state.game.players") == {"nordbund": "leicht", "liga": "human"}
+
+
 def test_duplicate_field_is_refused(page, base_url, wait_for_engine):
     open_link(page, base_url, wait_for_engine, fragment() + "&side=liga")
     assert "die Seite mehrmals" in notice(page)  # in words, not by its key (issue 11.14)

@@ -51,6 +51,7 @@ const S = {
   busy: false,         // an action is in flight
   aiRunning: false,
   gen: 0,              // counts games started, resumed or left: a turn of an older game stops (issue 12.4)
+  starting: 0,         // new games being prepared by the engine (a share link then answers with a toast)
   covered: false,      // hot-seat cover: draw nothing (R61)
   hqNext: "enemy",
   effects: [], animPos: new Map(), hiddenUnits: new Set(),
@@ -87,6 +88,7 @@ const session = new Session({
   scenarios: () => S.scenarios,
   game: () => S.game,
   running: () => !!(S.game && S.obs && !S.obs.outcome),
+  starting: () => S.starting > 0,
   startGame: (o) => startGame(o),
   resumeGame: (saved) => resumeGame(saved),
   autosave: () => autosave(),
@@ -167,11 +169,18 @@ async function startGame(opts) {
   if (!session.beforeNewGame()) return; // an unfinished autosave could not be kept: do not replace it
   leaveGame();
   let v;
+  const id = saves.newGameId();
+  // While the engine prepares the game the menu is still up, but not for long: a bad share link opened
+  // now must say so in a toast over the game, not in the menu that is about to go.
+  S.starting += 1;
   try {
     v = await call("new_game", { scenario: opts.scenario, seed, fog: !!opts.fog, players: opts.players, viewer: opts.viewer });
-  } catch (e) { showToast(e.message); return; }
-  S.game = { players: opts.players, scenario: opts.scenario, fog: !!opts.fog, seed, id: saves.newGameId() };
-  await session.claimGame(S.game.id); // a new id: always free
+    await session.claimGame(id); // a new id: always free
+  } catch (e) { showToast(e.message); return; } finally { S.starting -= 1; }
+  // From here to setView nothing awaits: a game is "running" (S.game and S.obs) from its first moment.
+  // A share link opened while the claim was pending once found S.game without S.obs, took the game for
+  // not running, and put its message into the menu that enterGame then hid.
+  S.game = { players: opts.players, scenario: opts.scenario, fog: !!opts.fog, seed, id };
   protokoll.clear();
   S.shownSide = null;
   enterGame();

@@ -14,7 +14,8 @@ export class Session {
   /**
    * @param {object} app  hooks into the shell:
    *   ready() -> bool, scenarios() -> the engine's scenario list, game() -> {players, scenario, fog,
-   *   seed, id} | null, running() -> bool (a game is on screen and not over), startGame(options),
+   *   seed, id} | null, running() -> bool (a game is on screen and not over),
+   *   starting() -> bool (a new game is being prepared), startGame(options),
    *   resumeGame(saved) -> Promise<bool>, autosave() -> Promise<bool>, call(op, args),
    *   confirm(text, yes) -> Promise<bool>, toast(text, kind), lost() (another tab took the game:
    *   stop it and go to the main menu)
@@ -153,7 +154,8 @@ export class Session {
     // Read once: a reload must not start the game again, and the address bar shows the plain app.
     history.replaceState(null, "", location.pathname + location.search);
     if (!parsed.ok) {
-      if (this.app.running()) this.app.toast(`${parsed.message} Dein laufendes Spiel geht weiter.`);
+      // A game on screen, or one about to be (the menu goes when it starts): the message goes over it.
+      if (this.app.running() || this.app.starting()) this.app.toast(`${parsed.message} Dein laufendes Spiel geht weiter.`);
       else showNotice(`${parsed.message} Du bist im Hauptmenü.`);
       return true;
     }
