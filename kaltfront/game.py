@@ -395,10 +395,11 @@ class Game(GameState):
         if handler is None:
             raise IllegalAction(f"Unbekannte Aktion: {show(action)}")
         events: list[dict] = []
-        before = undo.before_action(self, action)
+        before = undo.before_action(self, action) if self.keep_undo else None
         handler(action, events)
         self.invalidate()
-        undo.after_action(self, action, events, before)
+        if self.keep_undo:
+            undo.after_action(self, action, events, before)
         self._record(action)
         return events
 

@@ -87,12 +87,18 @@ class Grid:
         return max(abs(aq - bq), abs(ar - br), abs(as_ - bs))
 
     def within(self, centre: int, radius: int) -> list[int]:
-        """All hex indices at distance <= radius from centre (on the map)."""
-        h = self.hex(centre)
-        out = []
-        for row in range(max(0, h.row - radius), min(self.height, h.row + radius + 1)):
-            for col in range(max(0, h.col - radius - 1), min(self.width, h.col + radius + 2)):
-                i = row * self.width + col
-                if self.dist(centre, i) <= radius:
-                    out.append(i)
+        """All hex indices at distance <= radius from centre (on the map), row by row, west to east."""
+        # Sight (R20) asks this for every unit after every action: each row of the disc is one run of
+        # hexes, found from cube coordinates (|dq|, |dr|, |dq + dr| <= radius) instead of testing the
+        # distance of every hex in the bounding box.
+        w = self.width
+        q0, r0, _ = self.cube[centre]
+        out: list[int] = []
+        for row in range(max(0, r0 - radius), min(self.height, r0 + radius + 1)):
+            dr = row - r0
+            shift = (row - (row & 1)) // 2  # col = q + shift in odd-r offset coordinates
+            lo = max(0, q0 + max(-radius, -radius - dr) + shift)
+            hi = min(w - 1, q0 + min(radius, radius - dr) + shift)
+            base = row * w
+            out.extend(range(base + lo, base + hi + 1))
         return out

@@ -160,6 +160,48 @@ def migrate(data: dict) -> dict:
     return data
 
 
+def game_copy(g):
+    """The same game as `game_from_dict(game_to_dict(g, history=False))`, without the round trip.
+
+    The AI asks the engine about hundreds of what-if positions per turn, and the JSON round trip with
+    its checks was a sixth of its think time on a big map (issue 16). The copy is built in the order
+    a load gives: buildings by hex, units by id with each carrier's cargo right after it, so anything
+    that walks the units or the board answers exactly as it would on the loaded game. No undo
+    history and no replay record, as with `history=False`."""
+    from .game import Game
+
+    n = Game()
+    n.scenario_id, n.name, n.briefing, n.region = g.scenario_id, g.name, g.briefing, g.region
+    n.objectives = dict(g.objectives)
+    n.width, n.height, n.grid, n.terrain = g.width, g.height, g.grid, list(g.terrain)
+    n.blitz, n.fog, n.round_limit = g.blitz, g.fog, g.round_limit
+    n.first, n.side, n.phase, n.round = g.first, g.side, g.phase, g.round
+    n.money, n.rng, n.next_id = dict(g.money), g.rng, g.next_id
+    n.outcome = Outcome(g.outcome.winner, g.outcome.reason) if g.outcome else None
+    n.stats = {s: dict(g.stats[s]) for s in SIDES}
+    for i in sorted(g.buildings):
+        b = g.buildings[i]
+        n.buildings[i] = Building(at=i, type=b.type, owner=b.owner, name=b.name,
+                                  capture_side=b.capture_side,
+                                  capture_unit=b.capture_unit if b.capture_side is not None else None)
+    units, board = n.units, n.board
+
+    def put(u: Unit, carrier: int | None) -> None:
+        units[u.id] = Unit(id=u.id, type=u.type, side=u.side, at=u.at, hp=u.hp, level=u.level,
+                           ammo=u.ammo, fuel=u.fuel, moved=u.moved, attacked=u.attacked,
+                           cargo=list(u.cargo), carried_by=carrier)
+        if u.at is not None:
+            board[u.at] = u.id
+        for c in u.cargo:
+            put(g.units[c], u.id)
+
+    for u in sorted(g.units.values(), key=lambda x: x.id):
+        if u.at is not None:
+            put(u, None)
+    n._cost_cache = dict(g._cost_cache)  # costs per hex depend on the terrain alone
+    return n
+
+
 def game_from_dict(data: object):
     from .game import Game
 

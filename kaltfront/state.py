@@ -93,6 +93,9 @@ class GameState:
         self.undo_base: dict | None = None
         self.undo_actions: list = []
         self.undo_block = "phase"
+        # False for the AI's what-if copies (ai/common.py): a position that is only asked about needs no
+        # undo history, and keeping one costs two sight computations per action under fog.
+        self.keep_undo = True
         # Replay record (issue 13): the seed the game started from and every action since; None for
         # a position that did not start from a shipped scenario.
         self.record_seed: int | None = None

@@ -1155,3 +1155,71 @@ def test_issue16_r19_schwer_crew_out_of_fuel_beside_its_own_hq_lands_on_it():
     g = _across_a_wide_sound(units)
     heli = _schwer_moves(g)
     assert heli["at"] == [0, 0], heli
+
+
+# -- issue 16: think time in the browser ----------------------------------------------------------
+
+def _big_midgame(rounds=6, seed=16):
+    """Deutsche Bucht (the largest standard map) after a few rounds of Normal against Normal, fog on:
+    Schwer's move phase to play, with many units and enemies half seen."""
+    g = kaltfront.new_game("deutsche-bucht", seed=seed, fog=True)
+    ais = {s: AIPlayer("normal", s, seed=k) for k, s in enumerate(("nordbund", "liga"))}
+    while g.outcome is None and not (g.round == rounds and g.phase == "move"):
+        g.apply(ais[g.side].next_action(g.observe(g.side)))
+    assert g.outcome is None
+    return g
+
+
+def test_issue16_r7_browser_clock_cuts_the_search_but_leaves_no_unit_idle():
+    """R7 in the browser (issue 16): the turn's think allowance ends the search for better variants,
+    never a plan half made. With no time at all (both caps 0 s), Schwer still plays a whole legal move
+    phase from its main plan and moves as many units as with all the time it wants, within a few.
+    Before, a spent clock stopped the plan at once and left the units standing."""
+    g = _big_midgame()
+    side = g.side
+    movable = {u.id for u in g.units_of(side) if g.reachable(u.id)}
+    assert len(movable) >= 8
+    moved = {}
+    for name, caps in (("unhurried", {}), ("no time", {"time_limit": 0.0, "turn_limit": 0.0})):
+        game = kaltfront.Game.from_json(g.to_json())
+        actions, _ = ai_phase(game, AIPlayer("schwer", side, seed=5, **caps))
+        assert actions[-1] == {"type": "end_phase"}
+        moved[name] = {a["unit"] for a in actions if a["type"] == "move"}
+    assert len(moved["no time"]) >= len(moved["unhurried"]) - 3, moved
+
+
+def test_issue16_turn_allowance_is_shared_by_the_decisions_of_a_turn_and_renewed_next_turn():
+    """The browser's allowance is per turn, not per decision (issue 16: six plans a turn at
+    Deutsche Bucht took 9 s in Pyodide): what one decision used is taken from the next decision's
+    cap, down to a small floor; a new turn starts with the whole allowance again."""
+    from kaltfront.ai import MIN_WALL
+    g = _big_midgame()
+    p = AIPlayer("schwer", g.side, seed=5, time_limit=2.5, turn_limit=3.0)
+    assert p._wall() == 2.5
+    p.next_action(g.observe(g.side))
+    used = p._turn_spent
+    assert used > 0 and p._wall() == pytest.approx(min(2.5, max(MIN_WALL, 3.0 - used)))
+    p._turn_spent = 10.0
+    assert p._wall() == MIN_WALL
+    later = kaltfront.Game.from_json(g.to_json())
+    later.round += 1
+    p.next_action(later.observe(later.side))
+    assert p._turn_spent < 10.0  # the next turn's own count
+    native = AIPlayer("schwer", g.side, seed=5)
+    assert native._wall() is None  # outside the browser, the node budget alone decides (replays exactly)
+
+
+def test_issue16_signature_from_the_game_equals_the_one_from_its_observation():
+    """The plan's replay reads what the AI expects to see next straight from the game; it must equal
+    the signature of the observation the real game will give, for both sides, at every step of a
+    game with fog, transports and cargo."""
+    from kaltfront.ai import game_signature, signature
+    g = kaltfront.new_game("grosser-belt", seed=7, fog=True)
+    ais = {s: AIPlayer("normal", s, seed=k) for k, s in enumerate(("nordbund", "liga"))}
+    steps = 0
+    while g.outcome is None and g.round <= 8:
+        for s in ("nordbund", "liga"):
+            assert game_signature(g, s) == signature(g.observe(s), s)
+        g.apply(ais[g.side].next_action(g.observe(g.side)))
+        steps += 1
+    assert steps > 100

@@ -26,6 +26,18 @@ def test_r20_units_see_their_vision_range():
     assert seen(g, "nordbund") == ring(g, 6, 6, 4)
 
 
+def test_r20_sight_disc_is_every_hex_within_the_radius_in_map_order():
+    """R20: a unit sees every hex at most its vision away. `Grid.within`, which sight is built from,
+    gives exactly the hexes whose hex distance is within the radius, in index order, on maps of odd
+    and even sizes, at the edges and corners, for radii 0 to 8 (a Drohne on a mountain sees 7)."""
+    from kaltfront.hexgrid import Grid
+    for width, height in ((1, 1), (2, 7), (5, 3), (12, 9), (17, 12)):
+        grid = Grid(width, height)
+        for centre in range(grid.size):
+            for radius in range(-1, 9):
+                assert grid.within(centre, radius) == [i for i in range(grid.size) if grid.dist(centre, i) <= radius]
+
+
 def test_r20_hills_add_one_mountains_add_two():
     """R20: +1 on hills, +2 in mountains."""
     rows = ["." * 13] * 13

@@ -151,3 +151,66 @@ def test_save_text_is_json():
     data = json.loads(g.to_json())
     assert data["format"] == "kaltfront-save" and data["version"] == 1
     assert data["units"][1]["cargo"][0]["type"] == "pionier"
+
+
+def _layout(g) -> tuple:
+    """Everything a copy must match, orders included: the save dict, and the order in which the units,
+    the board and the buildings are walked (the AI's answers depend on it)."""
+    from kaltfront.save import game_to_dict
+    units = [(u.id, u.type, u.side, u.at, u.hp, u.level, u.ammo, u.fuel, u.moved, u.attacked, tuple(u.cargo),
+              u.carried_by) for u in g.units.values()]
+    return (game_to_dict(g, history=False), units, list(g.board.items()), list(g.buildings),
+            [(b.capture_side, b.capture_unit) for b in g.buildings.values()])
+
+
+def _same_as_round_trip(g) -> None:
+    from kaltfront.save import game_copy, game_from_dict, game_to_dict
+    copied = game_copy(g)
+    assert _layout(copied) == _layout(game_from_dict(game_to_dict(g, history=False)))
+    # A copy without history, as history=False: the undo steps and the replay belong to the real game (D16).
+    assert copied.undo_base is None and copied.undo_actions == [] and copied.record_actions is None
+    # Independent of the original: changing the copy changes nothing there.
+    before = _layout(g)
+    for u in copied.units.values():
+        u.hp, u.moved = 1, not u.moved
+        u.cargo.clear()
+    copied.board.clear()
+    copied.money["nordbund"] += 5
+    for b in copied.buildings.values():
+        b.owner = "liga"
+    assert _layout(g) == before
+
+
+def test_issue16_game_copy_is_the_save_round_trip_without_it():
+    """The AI's what-if copy (`game_copy`) equals loading the game's save without history, in every
+    field and in the order units, board and buildings are walked: cargo, a capture in progress, an
+    outcome (sample), and every position of a self-played game on a big map with fog and transports."""
+    _same_as_round_trip(kaltfront.Game.from_json(sample()))
+    shuffled = sample()  # a hand-written save may list buildings and units in any order
+    shuffled["buildings"].reverse()
+    shuffled["units"].reverse()
+    _same_as_round_trip(kaltfront.Game.from_json(shuffled))
+    from kaltfront.ai import AIPlayer
+    g = kaltfront.new_game("grosser-belt", seed=16, fog=True)
+    ais = {s: AIPlayer("normal", s, seed=k) for k, s in enumerate(("nordbund", "liga"))}
+    steps = 0
+    while g.outcome is None and g.round <= 8:
+        _same_as_round_trip(g)
+        g.apply(ais[g.side].next_action(g.observe(g.side)))
+        steps += 1
+    assert steps > 100
+
+
+def test_issue16_what_if_copy_keeps_no_undo_history_and_answers_like_the_game():
+    """A what-if copy of the AI (`keep_undo` off) applies actions exactly as the game does, but keeps no
+    undo history (D16 belongs to the real game); the real game still records its undo steps."""
+    from kaltfront.ai.common import what_if
+    g = kaltfront.new_game("uebungsplatz", seed=3, fog=True)
+    w = what_if(g)
+    uid = next(u.id for u in g.units_of(g.side) if g.reachable(u.id))
+    to = g.reachable(uid)[-1]["to"]
+    action = {"type": "move", "unit": uid, "to": to}
+    assert g.apply(action) == w.apply(action)
+    assert g.observe(g.side) == w.observe(w.side)
+    assert len(g.undo_actions) == 1 and g.can_undo()["ok"]
+    assert w.undo_actions == [] and w.undo_base is None and not w.can_undo()["ok"]

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 from . import attack, search
-from .common import IN_BROWSER, Budget, belief_dict, load, other
+from .common import IN_BROWSER, Budget, belief_dict, load, other, what_if
 from .move import LEICHT, NORMAL, MovePlanner
 from .situation import Situation
 
@@ -24,12 +25,20 @@ STRENGTHS = ("leicht", "normal", "schwer")
 # Deterministic think budgets (engine questions per decision) and the browser's wall-clock caps (s).
 NODE_BUDGET = {"leicht": 10_000, "normal": 10_000, "schwer": 900}
 WALL_CAP = {"leicht": 1.0, "normal": 2.0, "schwer": 2.5}
+# The browser's think allowance for a whole turn (s), all decisions together. One decision per cap
+# was not enough: on a big map under fog Schwer plans its move phase again after every surprise (an
+# enemy revealed, an ambush), six times a turn at Deutsche Bucht's 46 against 46 units, and took 9 s
+# in Pyodide (issue 16: at most 4 s). Once the allowance is spent a decision still gets MIN_WALL:
+# enough for one complete plan of the units left, so none stands idle because the clock ran out.
+TURN_CAP = {"leicht": 1.5, "normal": 2.5, "schwer": 2.0}
+MIN_WALL = 0.05
 MEMORY_TURNS = 2      # Schwer remembers seen enemy units this many own turns (R7)
 MAX_PHASE_STEPS = 400  # safety net: a phase never takes more actions than this
 
 
 class AIPlayer:
-    def __init__(self, strength: str, side: str, seed: int = 0, time_limit: float | None = None) -> None:
+    def __init__(self, strength: str, side: str, seed: int = 0, time_limit: float | None = None,
+                 turn_limit: float | None = None) -> None:
         if strength not in STRENGTHS:
             raise ValueError(f"Unbekannte Stärke: {strength!r} (leicht, normal oder schwer).")
         if side not in ("nordbund", "liga"):
@@ -38,6 +47,9 @@ class AIPlayer:
         self.rng = random.Random(seed)
         # The wall-clock cap only cuts a search short; native self-play uses the node budget alone.
         self.time_limit = time_limit if time_limit is not None else (WALL_CAP[strength] if IN_BROWSER else None)
+        self.turn_limit = turn_limit if turn_limit is not None else (TURN_CAP[strength] if IN_BROWSER else None)
+        self._turn_key = None     # (round, side) of the turn being thought about
+        self._turn_spent = 0.0    # seconds of thinking in that turn so far
         self.memory: dict[int, tuple[dict, int]] = {}   # enemy id -> (last view, round seen)
         self.seen_types: dict[str, str] = {}             # enemy id -> type, seen within memory
         self._phase_key = None
@@ -73,9 +85,26 @@ class AIPlayer:
         obs = observation
         if obs.get("outcome") is not None or obs.get("side") != self.side:
             return {"type": "end_phase"}
-        remembered = self._remember(obs)
-        if self.strength != "schwer":
-            remembered = []
+        turn = (obs["round"], obs["side"])
+        if turn != self._turn_key:
+            self._turn_key, self._turn_spent = turn, 0.0
+        started = time.perf_counter()
+        try:
+            remembered = self._remember(obs)
+            return self._decide(obs, remembered if self.strength == "schwer" else [])
+        finally:
+            self._turn_spent += time.perf_counter() - started
+
+    def _wall(self) -> float | None:
+        """This decision's wall-clock cap: the per-decision cap, within what is left of the turn's."""
+        if self.time_limit is None and self.turn_limit is None:
+            return None
+        cap = self.time_limit if self.time_limit is not None else float("inf")
+        if self.turn_limit is not None:
+            cap = min(cap, max(MIN_WALL, self.turn_limit - self._turn_spent))
+        return cap
+
+    def _decide(self, obs: dict, remembered: list[dict]) -> dict:
         key = (obs["round"], obs["phase"])
         if key != self._phase_key:
             self._phase_key, self._queue, self._expect, self._steps = key, [], None, 0
@@ -88,7 +117,7 @@ class AIPlayer:
         # whose legal actions equal the real game's for this side; `is_legal` gives the same answer
         # as the full `legal_actions()` list for one unit's search instead of one per unit.
         legal = game.is_legal
-        budget = Budget(NODE_BUDGET[self.strength], self.time_limit)
+        budget = Budget(NODE_BUDGET[self.strength], self._wall())
         if obs["phase"] == "attack":
             action = self._attack(game, belief, Situation(obs, belief, self.side), budget)
         else:
@@ -122,7 +151,7 @@ class AIPlayer:
             style = LEICHT if self.strength == "leicht" else NORMAL
             actions = MovePlanner(load(fast), sit, style, self.rng, budget).plan()
         # Expected observation after each action, to notice surprises.
-        replay = load(belief)
+        replay = what_if(game)  # the belief game, fog as observed; `legal` only asked it questions
         queue = []
         for a in actions:
             if a["type"] != "end_phase":
@@ -130,7 +159,7 @@ class AIPlayer:
                     replay.apply(a)
                 except Exception:
                     break
-            queue.append((a, signature(replay.observe(self.side), self.side)))
+            queue.append((a, game_signature(replay, self.side)))
         if not queue:
             return {"type": "end_phase"}
         action, self._expect = queue[0]
@@ -147,6 +176,22 @@ def signature(obs: dict, side: str) -> str:
         else:
             foes.append((u["id"], u["at"], u["hp"]))
     return json.dumps([own, foes, obs["money"].get(side)], sort_keys=True)
+
+
+def game_signature(game, side: str) -> str:
+    """`signature(game.observe(side), side)` without building the whole observation (terrain and
+    sight rows included): the replay of a plan asks it after every planned action (issue 16)."""
+    seen = game.visible(side)
+    own, foes = [], []
+    for u in sorted(game.units.values(), key=lambda x: x.id):
+        if u.at is None:
+            continue  # cargo: inside its carrier's entry, or unseen
+        at = game.hex(u.at).to_json()
+        if u.side == side:
+            own.append((u.id, at, u.hp, u.moved, list(u.cargo)))
+        elif u.at in seen:
+            foes.append((u.id, at, u.hp))
+    return json.dumps([own, foes, game.money[side]], sort_keys=True)
 
 
 __all__ = ["AIPlayer", "STRENGTHS", "other"]

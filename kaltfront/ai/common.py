@@ -15,7 +15,7 @@ import sys
 import time
 
 import kaltfront
-from kaltfront.save import game_to_dict
+from kaltfront.save import game_copy
 
 RULES = kaltfront.rules()
 UNITS = RULES["units"]
@@ -152,6 +152,11 @@ class Budget:
         self.left -= n
 
     @property
+    def nodes_spent(self) -> bool:
+        """The node budget alone: a plan already begun goes on to its end, whatever the clock says."""
+        return self.left <= 0
+
+    @property
     def done(self) -> bool:
         if self.left <= 0:
             return True
@@ -227,24 +232,32 @@ def belief_dict(obs: dict, me: str, remembered: list[dict] = ()) -> dict:
 
 
 def load(d: dict):
-    return kaltfront.Game.from_json(d)
+    """A what-if game from a belief dict: checked like any save, and without an undo history."""
+    g = kaltfront.Game.from_json(d)
+    g.keep_undo = False
+    return g
+
+
+def what_if(game):
+    """A what-if copy of `game`, the same as `load` of its save dict without the undo history and
+    the replay record (they belong to the real game, D16), but without the JSON round trip."""
+    g = game_copy(game)
+    g.keep_undo = False
+    return g
 
 
 def reframe(game, side: str, phase: str, fog: bool | None = None):
     """The same position with `side` to act in `phase` (fresh unit flags): for asking the engine
     what the opponent could do next."""
-    # Without the undo history and the replay record: they belong to the real side and phase, not
-    # this what-if (D16). The save dict is built fresh, so it is changed here without a JSON copy.
-    d = game_to_dict(game, history=False)
-    d["side"], d["phase"] = side, phase
+    g = what_if(game)
+    g.side, g.phase = side, phase
     if fog is not None:
-        d["fog"] = fog
-    for u in d["units"]:
-        if u["side"] == side:
-            u["moved"] = u["attacked"] = False
-            for c in u.get("cargo", []):
-                c["moved"] = c["attacked"] = False
-    return load(d)
+        g.fog = fog
+    for u in g.units.values():  # cargo included
+        if u.side == side:
+            u.moved = u.attacked = False
+    g.invalidate()
+    return g
 
 
 def action_key(a: dict) -> str:

@@ -439,7 +439,10 @@ class MovePlanner:
             self.taxi()
         gf = self.group_front() if self.st.w_group else None
         for uid in self.order_units():
-            if self.budget.done and self.st.name.startswith("schwer"):
+            # Out of nodes, Schwer's variant ends here (a deterministic cut, the same in every run).
+            # The browser's clock never cuts a plan in the middle: the units left would stand idle
+            # for the turn; it only stops the search from trying further variants (search.py).
+            if self.budget.nodes_spent and self.st.name.startswith("schwer"):
                 break
             if uid in self.moved or uid not in self.pos:
                 continue

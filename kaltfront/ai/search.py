@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .common import BUILDINGS, CAPTURERS, INF, UNITS, load, other, reframe, value, worth
+from .common import BUILDINGS, CAPTURERS, INF, UNITS, load, other, reframe, value, what_if, worth
 from .move import SCHWER, MovePlanner, schwer_variants
 
 JUDGE = replace(SCHWER, name="judge", w_danger=0.0, w_group=0.0, w_opp=0.3)
@@ -137,12 +137,17 @@ def evaluate(game, planner: MovePlanner, sit, budget) -> float:
 
 def plan(belief: dict, sit, rng, budget, seen_types) -> tuple[list[dict], str]:
     best = None
+    base = load(belief)  # every variant starts from a copy of it
     for k, st in enumerate(schwer_variants()):
         if budget.done and best is not None:
             break
-        game = load(belief)
+        game = what_if(base)
         planner = MovePlanner(game, sit, st, rng, budget, seen_types)
         actions = planner.plan()
+        if k == 0 and budget.done:
+            # Nothing left to compare it with or refine it by (both stop on a spent budget): the
+            # reply check would only cost time, which the browser's turn allowance has run out of.
+            return actions, st.name
         val = evaluate(game, planner, sit, budget) + (PRIOR if k == 0 else 0)
         if best is None or val > best[0]:
             best = (val, actions, st.name, st, planner)
@@ -157,7 +162,7 @@ def plan(belief: dict, sit, rng, budget, seen_types) -> tuple[list[dict], str]:
         if not doomed - careful or budget.done:
             break
         careful |= doomed
-        game = load(belief)
+        game = what_if(base)
         p2 = MovePlanner(game, sit, st, rng, budget, seen_types, careful=careful)
         actions = p2.plan()
         val = evaluate(game, p2, sit, budget) + (PRIOR if name == "schwer" else 0)
