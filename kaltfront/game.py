@@ -67,10 +67,11 @@ class Game(GameState):
         return g
 
     def clone(self) -> Game:
-        from .save import game_from_dict, game_to_dict
+        from .save import game_copy
         # The histories are copied, not re-checked by replaying them: they are known to be right.
-        g = game_from_dict(game_to_dict(self, history=False))
+        g = game_copy(self)
         g.undo_base, g.undo_actions, g.undo_block = self.undo_base, list(self.undo_actions), self.undo_block
+        g.keep_undo = self.keep_undo
         g.record_seed = self.record_seed
         g.record_actions = None if self.record_actions is None else list(self.record_actions)
         g.record_setup = [dict(s) for s in self.record_setup]

@@ -1223,3 +1223,15 @@ def test_issue16_signature_from_the_game_equals_the_one_from_its_observation():
         g.apply(ais[g.side].next_action(g.observe(g.side)))
         steps += 1
     assert steps > 100
+
+
+def test_issue16_ai_rings_are_every_hex_between_the_two_distances_in_map_order():
+    """The planner's `Geo.ring(centre, lo, hi)` (where to shoot from, where to look) is exactly the
+    hexes at hex distance lo..hi, in index order, at edges and corners of odd and even maps."""
+    from kaltfront.ai.common import Geo
+    for width, height in ((1, 1), (2, 7), (5, 3), (12, 9), (17, 12)):
+        geo = Geo(width, height)
+        for centre in range(geo.size):
+            for lo in range(0, 6):
+                for hi in range(-1, 8):
+                    assert geo.ring(centre, lo, hi) == [i for i in range(geo.size) if lo <= geo.dist(centre, i) <= hi]

@@ -30,7 +30,7 @@ WALL_CAP = {"leicht": 1.0, "normal": 2.0, "schwer": 2.5}
 # enemy revealed, an ambush), six times a turn at Deutsche Bucht's 46 against 46 units, and took 9 s
 # in Pyodide (issue 16: at most 4 s). Once the allowance is spent a decision still gets MIN_WALL:
 # enough for one complete plan of the units left, so none stands idle because the clock ran out.
-TURN_CAP = {"leicht": 1.5, "normal": 2.5, "schwer": 2.0}
+TURN_CAP = {"leicht": 1.5, "normal": 2.5, "schwer": 1.5}
 MIN_WALL = 0.05
 MEMORY_TURNS = 2      # Schwer remembers seen enemy units this many own turns (R7)
 MAX_PHASE_STEPS = 400  # safety net: a phase never takes more actions than this

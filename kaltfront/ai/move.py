@@ -819,9 +819,14 @@ class MovePlanner:
         without a round limit (issue 16). `mine`: the hex of the aircraft asking, free to it."""
         if not (self.st.finisher and self.sit.turns_left >= INF):
             return []
+        vs = self.sit._memo.get("versorger")
+        if vs is None:  # asked for every hex an aircraft might end on: find the Versorger once
+            vs = self.sit._memo["versorger"] = [uid for uid in sorted(self.sit.own)
+                                            if self.sit.own[uid]["type"] == "versorger"]
         out = []
-        for uid, i in self.pos.items():
-            if self.sit.own.get(uid, {}).get("type") == "versorger":
+        for uid in vs:
+            i = self.pos.get(uid)
+            if i is not None:
                 out.extend(n for n in self.geo.nb[i] if n == mine or n not in self.occupied)
         return sorted(set(out))
 

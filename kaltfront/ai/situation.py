@@ -8,10 +8,18 @@ the engine (`reachable`, `attack_options`, ...).
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from .common import (AIR_HOMES, BUILDINGS, CAPTURERS, INF, RULES, TERRAIN, UNITS, Geo, distance_field,
                      other, terrain_ids, worth)
 
 _FIELD_CACHE: dict[tuple, list[int]] = {}
+# Terrain-only fields from any set of hexes, kept across decisions: Schwer plans its move phase again
+# after every surprise, and its crews and scouts asked the same fields (from picket spots, air homes)
+# anew in each plan, a third of a re-plan's time on Deutsche Bucht (issue 16). The map never changes,
+# so a field is the same answer every time; the oldest go first (about 9 KB each on the largest map).
+_TERRAIN_FIELDS: OrderedDict[tuple, list[int]] = OrderedDict()
+TERRAIN_FIELDS_KEPT = 512
 
 
 class Situation:
@@ -77,10 +85,19 @@ class Situation:
 
     # -- distance fields ----------------------------------------------------------------------------
     def field_from(self, mclass: str, hexes, name: str = "") -> list[int]:
+        """Terrain-only cost from the nearest of `hexes` to every hex (no unit in the way)."""
         key = (mclass, tuple(hexes))
         f = self._fields.get(key)
         if f is None:
-            f = distance_field(self.geo, self.terrain, mclass, hexes)
+            shared = (self.tkey,) + key
+            f = _TERRAIN_FIELDS.get(shared)
+            if f is None:
+                f = distance_field(self.geo, self.terrain, mclass, hexes)
+                _TERRAIN_FIELDS[shared] = f
+                if len(_TERRAIN_FIELDS) > TERRAIN_FIELDS_KEPT:
+                    _TERRAIN_FIELDS.popitem(last=False)
+            else:
+                _TERRAIN_FIELDS.move_to_end(shared)
             self._fields[key] = f
         return f
 
