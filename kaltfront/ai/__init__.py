@@ -28,8 +28,9 @@ WALL_CAP = {"leicht": 1.0, "normal": 2.0, "schwer": 2.5}
 # The browser's think allowance for a whole turn (s), all decisions together. One decision per cap
 # was not enough: on a big map under fog Schwer plans its move phase again after every surprise (an
 # enemy revealed, an ambush), six times a turn at Deutsche Bucht's 46 against 46 units, and took 9 s
-# in Pyodide (issue 16: at most 4 s). Once the allowance is spent a decision still gets MIN_WALL:
-# enough for one complete plan of the units left, so none stands idle because the clock ran out.
+# in Pyodide (issue 16: at most 4 s). Once the allowance is spent a decision gets MIN_WALL, which
+# ends the search after the main style's plan; that plan always runs to its end (move.py), so no unit
+# stands idle because the clock ran out.
 TURN_CAP = {"leicht": 1.5, "normal": 2.5, "schwer": 1.5}
 MIN_WALL = 0.05
 MEMORY_TURNS = 2      # Schwer remembers seen enemy units this many own turns (R7)
