@@ -115,7 +115,7 @@ def test_bad_link_while_a_game_is_being_started_is_told_over_that_game(page, bas
     fast(page)
     page.add_init_script("""(() => { const request = LockManager.prototype.request;
         LockManager.prototype.request = function (...args) {
-          return new Promise((r) => setTimeout(r, 1500)).then(() => request.apply(this, args)); }; })()""")
+          return new Promise((r) => setTimeout(r, 3000)).then(() => request.apply(this, args)); }; })()""")
     boot(page, base_url, wait_for_engine)
     page.click("label:has(#opt-blitz)")
     page.click("label:has(#opt-mode-ai)")
