@@ -108,8 +108,8 @@ def test_malformed_field_gets_a_german_message_and_the_menu(page, base_url, wait
     assert page.evaluate("() => localStorage.getItem('kaltfront.autosave')") is None
 
 
-def test_bad_link_while_a_game_is_being_started_is_told_over_that_game(page, base_url, wait_for_engine):
-    """A bad link opened while a new game is still being prepared (engine call and tab claim pending,
+def test_d10_bad_link_while_a_game_is_being_started_is_told_over_that_game(page, base_url, wait_for_engine):
+    """D10: a bad link opened while a new game is still being prepared (engine call and tab claim pending,
     the menu about to go) is told in a toast over the new game, never in the menu the game hides.
     CI found the window: the tab claim (navigator.locks) is slowed here to keep it open for certain."""
     fast(page)
