@@ -4,7 +4,8 @@ on a hex beside it acts on the map, and its text has a contrast of at least 4.5:
 On a 412×915 touch phone (where the chip took the most of the front): a unit of the player is selected
 and the view is moved around it in many directions; for each view the chip, when shown, must cover no
 unit, building or reachable hex (the engine's `reachable` answer), nor the minimap and its toggle. Then a
-reachable hex right beside the chip is tapped twice (preview, move) and the unit moves there.
+reachable hex right beside the chip is tapped twice (preview, move) and the unit moves there. Its
+accessible name contains the words it shows, and axe-core finds no serious problem with it shown.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import re
 
 import pytest
 
-from view_helpers import DEVICES, FAST_APP, box, hex_xy, obs, start_vs_computer, wait_my_turn
+from view_helpers import DEVICES, FAST_APP, axe_problems, box, hex_xy, obs, start_vs_computer, wait_my_turn
 
 pytestmark = pytest.mark.e2e
 
@@ -135,4 +136,15 @@ def test_hq_chip_keeps_off_needed_hexes_leaves_taps_to_the_map_and_reads_well(ne
         colours = page.evaluate("""(side) => { const c = document.getElementById('hq-chip'); const old = c.className; c.className = side;
             const s = getComputedStyle(c); const out = [s.color, s.backgroundColor]; c.className = old; return out; }""", side)
         assert contrast(*colours) >= 4.5, f"{side}: {colours} has contrast {contrast(*colours):.2f}"
+
+    # The name a screen reader or speech input uses contains the words the chip shows (WCAG 2.5.3), in the
+    # full and in the compact form, and axe-core finds no serious problem on the game with the chip shown.
+    for compact in (False, True):
+        name, shown = page.evaluate("""(compact) => { const c = document.getElementById('hq-chip'); const old = c.className;
+            c.classList.toggle('compact', compact); const out = [c.getAttribute('aria-label') || c.textContent, c.innerText];
+            c.className = old; return out; }""", compact)
+        words = " ".join(shown.replace("➜", " ").split())
+        assert words and words in " ".join(name.split()), f"compact={compact}: the chip shows {words!r} but is named {name!r}"
+    assert page.is_visible("#hq-chip")
+    assert axe_problems(page, "Spiel mit HQ-Anzeiger") == []
     ctx.close()

@@ -11,24 +11,11 @@ node_modules and evaluated in the page by the test.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from view_helpers import DEVICES, FAST_APP, obs
+from view_helpers import AXE, DEVICES, FAST_APP, axe_problems, obs
 
 pytestmark = pytest.mark.e2e
-
-AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
-
-
-def axe_problems(page, where: str) -> list[str]:
-    if not page.evaluate("() => !!window.axe"):
-        page.evaluate(AXE.read_text(encoding="utf-8") + "\n;void 0")  # evaluate, not a <script>: no CSP can refuse it
-    result = page.evaluate("async () => { const r = await axe.run(document, {resultTypes: ['violations']});"
-                           " return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
-                           " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))})); }")
-    return [f"{where}: {v['id']} ({v['impact']}): {v['help']} {v['nodes']}" for v in result if v["impact"] in ("serious", "critical")]
 
 
 def focused(page) -> str:

@@ -7,6 +7,7 @@ engine through `kaltfront.call`, never from here.
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 # The app booted fast (FAST_APP: no opening pan, the computer plays without animation), the observation and
 # the wait for the own turn are the same as for the issue-6/12 tests; the test files import them from here.
@@ -20,6 +21,21 @@ DEVICES = {
     "landscape": {"viewport": {"width": 915, "height": 412}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True},
     "tablet": {"viewport": {"width": 1024, "height": 1366}, "is_mobile": True, "has_touch": True},
 }
+
+# axe-core (npm devDependency, never served by the app), evaluated in the page by the accessibility checks.
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_problems(page, where: str) -> list[str]:
+    """The serious and critical problems axe-core finds on the page as it is now, each named with `where`."""
+    if not page.evaluate("() => !!window.axe"):
+        page.evaluate(AXE.read_text(encoding="utf-8") + "\n;void 0")  # evaluate, not a <script>: no CSP can refuse it
+    result = page.evaluate("async () => { const r = await axe.run(document, {resultTypes: ['violations']});"
+                           " return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,"
+                           " nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))})); }")
+    return [f"{where}: {v['id']} ({v['impact']}): {v['help']} {v['nodes']}" for v in result if v["impact"] in ("serious", "critical")]
+
+
 
 HEX_SIZE = 32
 HEX_W = math.sqrt(3) * HEX_SIZE

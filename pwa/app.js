@@ -893,6 +893,8 @@ function updateHqChip() {
   const enemy = otherSide(S.viewer);
   S.hqChipRect = placeHqChip($("hq-chip"), camera, view(), e.at, {
     html: `<span class="arrow" aria-hidden="true">➜</span><span class="hq-word">HQ </span>${dist}`, title: `HQ ${SIDE_NAME[enemy]}: ${dist} Felder`,
+    // The name read out starts with the visible words ("HQ 11"), so speech input can say what it sees.
+    label: `HQ ${dist} Felder: ${SIDE_NAME[enemy]}`,
     side: enemy, distance: dist, blockers: [$("minimap-box"), $("ai-bar"), $("objective")],
     rects: (renderer.lastLabels ? renderer.lastLabels.labels : []).map((l) => l.box),
   });

@@ -63,11 +63,12 @@ function candidates(viewW, viewH, w, h, dx, dy) {
 
 /**
  * Show or hide `chip` for the enemy HQ at hex `enemyAt` (null: hide). `html` and `title` are the chip's
- * words (the part with class "hq-word" is left out in the compact form); `blockers` are elements of the
+ * words (the part with class "hq-word" is left out in the compact form), `label` its accessible name, which
+ * must contain the visible words (WCAG 2.5.3); `blockers` are elements of the
  * stage and `rects` rectangles in view pixels (the map's labels) the chip must not cover. Returns the
  * chosen rectangle in view pixels, or null when hidden.
  */
-export function placeHqChip(chip, camera, view, enemyAt, { html, title, side, distance, blockers = [], rects = [] }) {
+export function placeHqChip(chip, camera, view, enemyAt, { html, title, label, side, distance, blockers = [], rects = [] }) {
   if (!enemyAt) { chip.hidden = true; return null; }
   const w = hexToWorld(enemyAt[0], enemyAt[1]);
   if (camera.isVisible(w.x, w.y, 10)) { chip.hidden = true; return null; }
@@ -75,7 +76,7 @@ export function placeHqChip(chip, camera, view, enemyAt, { html, title, side, di
   chip.classList.add(side);
   if (chip.dataset.html !== html) { chip.innerHTML = html; chip.dataset.html = html; chip.sizes = null; }
   chip.title = title;
-  chip.setAttribute("aria-label", title);
+  chip.setAttribute("aria-label", label);
   chip.dataset.distance = distance;
   chip.hidden = false;
   const hq = camera.toScreen(w.x, w.y);
