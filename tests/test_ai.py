@@ -1019,6 +1019,27 @@ def test_issue16_r20_schwer_crew_weighs_unseen_ground_by_the_anti_aircraft_fire_
     assert min(geo.dist(geo.idx(heli["at"]), n) for n in geo.nb[geo.idx([22, 3])]) <= 7, heli
 
 
+
+def test_issue16_r20_schwer_crew_judges_unseen_ground_by_its_distance_from_the_flugabwehr_it_has_seen():
+    """Issue 16, R20/R25 (Großer Belt, session 14: of 5458 stops Schwer's crews could have taken, the
+    ones 7+ hexes from every Flugabwehr it knew of had hidden anti-aircraft fire on them in 8-11 % of
+    cases, the ones 2-3 hexes off in 53-64 %; the old estimate spread the unseen part of the enemy
+    evenly and told them apart hardly at all, so the crews hovered 8 hexes out for twenty rounds):
+    under fog, with the one Flugabwehr it has seen far behind, the crew stages within a move of the
+    strike over unseen ground (the old estimate kept it 8 hexes out, at (13,3))."""
+    units = [_pionier_aboard(2, 1, [12, 1]), unit(3, "kampfpanzer", "nordbund", [3, 4]),
+             unit(4, "kampfpanzer", "nordbund", [10, 4]), unit(5, "kampfpanzer", "nordbund", [0, 2]),
+             unit(6, "kampfpanzer", "nordbund", [7, 3]),
+             unit(10, "kampfpanzer", "liga", [17, 4]), unit(11, "kampfpanzer", "liga", [16, 4]),
+             unit(12, "panzerjaeger", "liga", [18, 3]), unit(13, "flugabwehr", "liga", [8, 4])]
+    g = _far_from_the_enemy_hq(units, water=False, fog=True)
+    assert 13 in {u["id"] for u in g.observe("nordbund")["units"]}
+    from kaltfront.ai.common import Geo
+    geo = Geo(26, 5)
+    heli = _schwer_moves(g)
+    assert heli["cargo"], heli
+    assert min(geo.dist(geo.idx(heli["at"]), n) for n in geo.nb[geo.idx([22, 3])]) <= 7, heli
+
 def test_issue16_r20_schwer_scout_looks_round_the_crews_next_stop_first():
     """Issue 16, R20 (Großer Belt seed 53001: a crew 20 hexes out crept 3-4 hexes a turn through unseen
     ground while the scout flew only where it could see round the enemy HQ): with the crew far from
@@ -1156,6 +1177,42 @@ def test_issue16_r19_schwer_crew_out_of_fuel_beside_its_own_hq_lands_on_it():
     heli = _schwer_moves(g)
     assert heli["at"] == [0, 0], heli
 
+
+
+def _crew_behind_a_flugabwehr_screen(heli_at, fuel, screen=True):
+    """A 26x5 map without a round limit: own HQ top left and an own Depot at (10,0), two helicopter
+    moves from the enemy HQ at (22,3); a crew helicopter at `heli_at`; five Flugabwehr (range 2) stand
+    so that every hex nearer the enemy HQ within a move lies in their fire (`screen`), or one far off."""
+    terrain = ["H.........D...............",
+               "..........................",
+               "..........................",
+               "......................H...",
+               ".........................."]
+    heli = _pionier_aboard(2, 1, heli_at)
+    heli["fuel"] = fuel
+    units = [heli] + [unit(3 + k, "kampfpanzer", "nordbund", [k, 4]) for k in range(6)]
+    flak = [[14, 0], [14, 2], [14, 4], [17, 1], [17, 3]] if screen else [[25, 0]]
+    units += [unit(10 + k, "flugabwehr", "liga", at) for k, at in enumerate(flak)]
+    return kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31,
+                                             owners={(0, 0): "nordbund", (10, 0): "nordbund", (22, 3): "liga"}))
+
+
+def test_issue16_r19_schwer_crew_waits_refuelled_at_the_forward_home_not_on_the_way():
+    """Issue 16, R19/R31 (Großer Belt seed 60000: two crews hovered fourteen rounds in the Agersø sound,
+    eight hexes from Slagelse, with 11 and 16 fuel, then flew on and were stranded with 4): with an air
+    home within two helicopter moves of the enemy HQ, a crew on the way that finds every stop in known
+    anti-aircraft fire flies back to that home to wait refuelled, instead of hovering where it is (the
+    old code crept one hex on, to (11,1)). From the home it stays while the screen stands, and flies
+    straight to a stop within a move of the strike once the way is clear."""
+    from kaltfront.ai.common import Geo
+    geo = Geo(26, 5)
+    heli = _schwer_moves(_crew_behind_a_flugabwehr_screen([11, 2], 22))
+    assert heli["cargo"] and heli["at"] == [10, 0], heli
+    heli = _schwer_moves(_crew_behind_a_flugabwehr_screen([10, 0], 30))
+    assert heli["cargo"] and heli["at"] == [10, 0], heli
+    heli = _schwer_moves(_crew_behind_a_flugabwehr_screen([10, 0], 30, screen=False))
+    assert heli["cargo"], heli
+    assert min(geo.dist(geo.idx(heli["at"]), n) for n in geo.nb[geo.idx([22, 3])]) <= 7, heli
 
 # -- issue 16: think time in the browser ----------------------------------------------------------
 

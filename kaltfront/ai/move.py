@@ -65,6 +65,10 @@ def schwer_variants() -> list[Style]:
 
 
 CREWS = 2  # finishing crews (Pionier in a Transporthubschrauber) Schwer keeps on maps without a round limit
+# Chance that unseen anti-aircraft fire reaches a stop, by the distance d to the nearest known enemy
+# that fires on aircraft: min(top, far + step * (7 - d)) (`hidden_aa_risk`, measured in session 14).
+HIDDEN_AA = (0.08, 0.115, 0.65)
+TRIP_RISK = 0.5  # a crew on the way in goes home rather than on into this much of a sure loss (`stage`)
 CREW_ROUND = 10  # from this round the finishing crews work on maps without a round limit (issue 16)
 
 
@@ -79,6 +83,8 @@ def _no_ground(terrain_id: str) -> bool:
 # within this distance is out of reach of every ground unit, seen or hidden.
 GROUND_AA_REACH = max(UT["range"][1] for UT in UNITS.values()
                       if UT["movement"] in ("fuss", "rad", "kette") and UT["range"] and UT["attack"].get("luft"))
+# The farthest any unit fires at aircraft (a Fregatte, range 3).
+AA_REACH = max(UT["range"][1] for UT in UNITS.values() if UT["range"] and UT["attack"].get("luft"))
 PICKET_MIN = 6  # a picket spot must see at least this many hexes of the crews' stops (`pickets`)
 _SHELTERED: dict = {}  # map terrain -> hexes no ground unit's anti-aircraft fire can reach (`pickets`)
 
@@ -116,11 +122,7 @@ class MovePlanner:
         self.hot_hq = None
         self.scouted: set[int] = set()  # hexes the scout Drohne revealed this phase (`scout`)
         self._approach = None  # memo of `approach_field`
-        self._aa_at = None  # known enemy anti-aircraft fire: (strength, reach, where it stands) (`hidden_fire`)
-        # unseen hexes by kind, and the share of the enemy Schwer has not seen (`hidden_fire`)
-        self._unseen: dict = {}
-        self._hidden_share = 0.0
-        self._fire_per: dict[float, dict] = {}  # that fire per unseen hex, by the aircraft's defence
+        self._aa_at = None  # where the known enemies with anti-aircraft fire stand (`hidden_aa_risk`)
         # Issue 16, R66/R68: our last turn in Blitz while the enemy still has its last one (we open
         # the final round): a threatened building nobody stands on is lost for good (`final_guards`).
         self.last_stand = style.last_stand and sit.blitz and sit.turns_left <= 1 and not sit.last_word
@@ -769,49 +771,34 @@ class MovePlanner:
                 self.apply({"type": "move", "unit": uid, "to": best})
             self.moved.add(uid)
 
-    def hidden_fire(self, u: dict, h: int, hidden: list[int]) -> float:
-        """The expected damage to aircraft `u` on h from enemies that may stand on the `hidden` hexes
-        (fog, R20). The enemy has about as many units as we have (both build to the same limit, D9);
-        those we do not know of are taken to look like the ones we know (R4: only what was seen) and
-        to stand anywhere on the unseen hexes they can stand on: ground units on land, ships on water,
-        aircraft on either. A hidden hex within an enemy's range of h (the infantry next to it, luft
-        1; the Flugabwehr two hexes off, R25) is charged that share of their fire. When Schwer sees
-        55 of the Liga's 60 units, its unseen rear is nearly empty; counted as thick with Flugabwehr
-        as the front it faced, no crew ever flew round the back of Slagelse (seed 53002, session 11)."""
+    def hidden_aa_risk(self, h: int) -> float:
+        """The chance that an enemy with anti-aircraft fire Schwer has not seen can fire on h in its
+        next attack phase (fog, R20, R25), 0 when every hex within that fire's reach of h is in sight
+        (the known ones are counted by `expected_hit`). Hidden Flugabwehr stand where the seen ones
+        stand: the enemy keeps them together round what it guards. So the chance falls with the
+        distance from h to the nearest known enemy that fires on aircraft (`HIDDEN_AA`).
+
+        Measured on Großer Belt (seeds 60000, 60001, 60003, 60004; Schwer's crews' stops every third
+        round from 12, 5458 stops not in known fire, truth read from the game; session 14): with the
+        nearest known one 2, 3, 4, 5, 6, 7+ hexes off, a stop had anti-aircraft fire on it in 64, 53,
+        37, 21, 13 and 8-11 % of cases. The estimate before (`hidden_fire`: the unseen share of the
+        enemy spread evenly over all unseen hexes) told these apart hardly at all (20-27 % for an
+        estimate from 0.2 to 0.8 of a sure loss) and kept the crews out of every stop."""
         sit, geo = self.sit, self.geo
         vis = sit.obs["visible"]
-
-        def water(i: int) -> bool:
-            return _no_ground(sit.terrain[i])
-        if self._aa_at is None:
-            kinds = {"luft": "air", "see": "water"}
-            self._aa_at = []
-            for e in sit.enemies.values():
-                ut = UNITS[e["type"]]
-                if ut["range"] and ut["attack"].get("luft") and (e.get("ammo") is None or e["ammo"] > 0):
-                    st = ut["attack"]["luft"] * e["hp"] / 10 * (1 + 0.1 * e["level"])
-                    self._aa_at.append((st, ut["range"][1], kinds.get(ut["movement"], "land")))
-            unseen = [i for i in range(geo.size) if vis[i // geo.w][i % geo.w] != "1"]
-            n_water = sum(1 for i in unseen if water(i))
-            self._unseen = {"air": len(unseen), "water": n_water, "land": len(unseen) - n_water}
-            mine = len(sit.own) + sum(map(len, sit.cargo_of.values()))
-            known = len(sit.enemies)
-            self._hidden_share = max(0, mine - known) / max(1, known)
-        if not self._aa_at or not self._hidden_share:
+        # Within reach of h: any hex within the ground units' anti-aircraft reach, and the water one
+        # further out, where a Fregatte (range 3) may lie.
+        if all(vis[n // geo.w][n % geo.w] == "1" or n in self.scouted for n in geo.ring(h, 0, AA_REACH)
+               if geo.dist(h, n) <= GROUND_AA_REACH or _no_ground(sit.terrain[n])):
             return 0.0
-        d = sit.defence(u["type"], u["level"], h, sit.me)
-        per = self._fire_per.get(d)
-        if per is None:  # per unseen hex of a kind: fire reaching 1, 2, 3 (the same for every stop)
-            per = self._fire_per[d] = {k: [0.0] * 4 for k in self._unseen}
-            for st, reach, k in self._aa_at:
-                for r in range(1, min(3, reach) + 1):
-                    per[k][r] += self._hidden_share * 9 * st / (st + d) / max(1, self._unseen[k])
-        total = 0.0
-        for i in hidden:
-            r = max(1, geo.dist(h, i))
-            if r <= 3:
-                total += per["air"][r] + per["water" if water(i) else "land"][r]
-        return total
+        if self._aa_at is None:
+            self._aa_at = [e["i"] for e in sit.enemies.values()
+                           if UNITS[e["type"]]["range"] and UNITS[e["type"]]["attack"].get("luft")]
+        if not self._aa_at:
+            return 0.0  # none seen: the hidden ones are taken to look like the known ones (R4)
+        near = min(geo.dist(h, i) for i in self._aa_at)
+        far, step, top = HIDDEN_AA
+        return min(top, far + step * max(0, 7 - near))
 
     def refuel_points(self, mine: int | None = None) -> list[int]:
         """Hexes next to an own Versorger, where an aircraft that ends its move is refuelled (R18, R31:
@@ -952,28 +939,39 @@ class MovePlanner:
     def stage(self, tid: int, approach) -> None:
         """A helicopter with a Pionier aboard moves to where it can reach a hex next to the enemy HQ
         next turn, keeping out of the enemy's fire (the cargo dies with it, R46) and able to get home
-        (R19)."""
+        (R19).
+
+        A trip, not a creep (issue 16): where an air home or a Versorger (R19, R31) lies within two
+        helicopter moves of the strike, the crew ends its move only at a *stop* (one move from the
+        strike, with the fuel for it) or at that forward home, refuelled, never in between. Out of
+        every safe stop it goes back there instead of hovering on the way: on Großer Belt crews
+        waited fourteen rounds in the Agersø sound, eight hexes out, with 11 and 16 fuel, then flew
+        on and were stranded with 4 (seed 60000, session 14). With no home that near, it hops in
+        from the rear as before, always able to get home."""
         sit, geo = self.sit, self.geo
         u = sit.own[tid]
         mv = UNITS[u["type"]]["move"]
-
-        vis = sit.obs["visible"]
+        here = self.pos[tid]
+        # With a home within two moves of the strike, the crew waits there refuelled and flies out
+        # only to a stop; without one (the whole way from the rear) it hops in, as before.
+        homes = self.crew_homes(tid)
+        base = self.forward_home(u, homes, approach) if homes and u.get("fuel") is not None else []
+        if base and approach[base[0]] > 2 * mv:
+            base = []
+        waits = approach[here] <= mv or here in base or not base
 
         fuel_at: dict[int, float] = {self.pos[tid]: INF if u.get("fuel") is None else u["fuel"]}
         under_fire = sit.expected_hit(u, self.pos[tid]) > 0
 
+        def risk(h: int) -> float:
+            """The chance-like weight of losing the crew at h in the enemy's next attack phase (0..1):
+            the fire of the enemies it knows of, and the chance of one it has not seen
+            (`hidden_aa_risk`; the scout looks first). A third of its hp expected lost counts as a
+            sure loss: waiting beside a Pionier (luft 1, 3 hp a shot on a helicopter) for the HQ to
+            clear, crews were shot down turn after turn."""
+            return min(1.0, 3 * sit.expected_hit(u, h) / max(1, u["hp"]) + self.hidden_aa_risk(h))
+
         def score(h: int) -> float:
-            hit = sit.expected_hit(u, h)
-            # Unseen ground within two hexes: Flugabwehr (range 2) may stand there (fog, R20; the scout
-            # looks first). Counting only the hex itself, crews staged next to hidden Flugabwehr and
-            # were shot down (Großer Belt seed 46000: three crews in ten rounds). How likely that is
-            # depends on the enemy's army: each unseen hex within range is charged the share of its
-            # anti-aircraft fire that Schwer has not seen (`hidden_fire`). Counted as a sure loss
-            # whatever the army, the crews never staged within a move of the Liga's HQ, though it
-            # stood free behind 22 Kampfpanzer and one Flugabwehr (seed 53000, session 11).
-            unseen = [n for n in geo.ring(h, 0, 3) if vis[n // geo.w][n % geo.w] != "1" and n not in self.scouted]
-            if unseen:
-                hit += self.hidden_fire(u, h, unseen)
             # Out of fire first: a crew shot down is lost with its helicopter (R46), so being one
             # hex nearer never pays for a good chance of that (weighed 6 before: 7 hexes nearer
             # "paid" for a certain loss). A spot it can still fly home from beats one it cannot.
@@ -983,9 +981,7 @@ class MovePlanner:
             # left free (R19: aircraft cannot fly through enemy units; seed 53000, session 11).
             if approach[h] <= mv and _no_ground(sit.terrain[h]):
                 home += 3.0
-            # A third of its hp expected lost counts as a sure loss: waiting beside a Pionier (luft 1,
-            # 3 hp a shot on a helicopter) for the HQ to clear, crews were shot down turn after turn.
-            return (-max(0, approach[h] - mv) - 20.0 * min(1.0, 3 * hit / max(1, u["hp"])) - 0.05 * approach[h]
+            return (-max(0, approach[h] - mv) - 20.0 * risk(h) - 0.05 * approach[h]
                     + home)
 
         def may_end(o: dict, h: int) -> bool:
@@ -994,12 +990,43 @@ class MovePlanner:
             # nor get home, and hovered there with 2-5 fuel for the rest of the game (seed 46000).
             left = INF if u.get("fuel") is None else u["fuel"] - o["hexes"]
             fuel_at[h] = left
-            return ((approach[h] <= mv and left >= approach[h] + 1) or self.air_ok(u, h, o["hexes"])
-                    or (under_fire and left >= 1))  # out of fire at any price but a crash
-        best = self.best_hex(tid, score, score(self.pos[tid]), may_end=may_end, margin=1e-9)
+            if approach[h] <= mv and left >= approach[h] + 1:
+                return True  # a stop
+            if under_fire and left >= 1:
+                return True  # out of fire at any price but a crash
+            if base:
+                return h in base  # with a forward home: a stop or that home, nothing between
+            return self.air_ok(u, h, o["hexes"])
+        best = self.best_hex(tid, score, score(here) if waits else None, may_end=may_end, margin=1e-9)
+        if best is not None and not waits and risk(geo.idx(best)) >= TRIP_RISK:
+            best = None  # no stop but one with a good chance of loss: home instead
+        if best is None and not waits:
+            self.fly_to(tid, base)
+            return
         if best is not None:
             self.apply({"type": "move", "unit": tid, "to": best})
         self.moved.add(tid)
+
+    def crew_homes(self, tid: int) -> list[int]:
+        """Where crew helicopter `tid` is refuelled (R19, R31): own Flugplatz, Depot (not the HQ, which
+        builds the crews) and the hexes beside an own Versorger, none taken by another unit."""
+        sit = self.sit
+        mine = self.pos.get(tid)
+        return sorted({h for h in sit.air_homes() if h != sit.own_hq and (h == mine or h not in self.occupied)}
+                      | set(self.refuel_points(mine)))
+
+    def forward_home(self, u: dict, homes: list[int], approach) -> list[int]:
+        """Of `homes`, the ones nearest the strike (flying distance to a free hex by the enemy HQ) that
+        helicopter `u` reaches with its fuel: where a crew waits refuelled, one move from its stops
+        when there is a home that close. All of `homes` when it reaches none (`fly_to` then finds
+        the way, R19)."""
+        here = self.pos[u["id"]]
+        fuel = INF if u.get("fuel") is None else u["fuel"]
+        near = [h for h in homes if self.sit.field_from("luft", [h])[here] <= fuel]
+        if not near:
+            return homes
+        best = min(approach[h] for h in near)
+        return [h for h in near if approach[h] <= best]
 
     # -- transport --------------------------------------------------------------------------------
     def taxi(self) -> None:
