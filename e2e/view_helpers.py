@@ -36,7 +36,6 @@ def axe_problems(page, where: str) -> list[str]:
     return [f"{where}: {v['id']} ({v['impact']}): {v['help']} {v['nodes']}" for v in result if v["impact"] in ("serious", "critical")]
 
 
-
 HEX_SIZE = 32
 HEX_W = math.sqrt(3) * HEX_SIZE
 

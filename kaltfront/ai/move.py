@@ -871,7 +871,7 @@ class MovePlanner:
             return
         approach = self.approach_field()
         loaded = [t for t in helis if any(c["type"] == "pionier" for c in sit.cargo_of.get(t, []))]
-        homes = [h for h in sit.air_homes() if h != sit.own_hq and h not in self.occupied] + self.refuel_points()
+        homes = self.crew_homes()
         for tid in loaded:
             u = sit.own[tid]
             # Not enough fuel for the strike even if the way round the enemy opened (R19): refuel
@@ -1007,11 +1007,12 @@ class MovePlanner:
             self.apply({"type": "move", "unit": tid, "to": best})
         self.moved.add(tid)
 
-    def crew_homes(self, tid: int) -> list[int]:
-        """Where crew helicopter `tid` is refuelled (R19, R31): own Flugplatz, Depot (not the HQ, which
-        builds the crews) and the hexes beside an own Versorger, none taken by another unit."""
+    def crew_homes(self, tid: int | None = None) -> list[int]:
+        """Where a crew helicopter is refuelled (R19, R31): own Flugplatz, Depot (not the HQ, which
+        builds the crews) and the hexes beside an own Versorger, none taken by another unit (except
+        by helicopter `tid` itself)."""
         sit = self.sit
-        mine = self.pos.get(tid)
+        mine = self.pos.get(tid) if tid is not None else None
         return sorted({h for h in sit.air_homes() if h != sit.own_hq and (h == mine or h not in self.occupied)}
                       | set(self.refuel_points(mine)))
 
