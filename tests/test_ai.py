@@ -759,11 +759,13 @@ def _flugplatz_builds(helis):
     return dict(_built(g)).get((1, 0))
 
 
-def test_issue16_schwer_finishing_builds_two_crews_helicopters_and_a_scout_drone():
-    """Issue 16 (no round limit, finishing, fog): the Flugplatz builds the two Transporthubschrauber
-    for the Pionier crews first, then one Drohne (vision 5, R20) to look round the enemy HQ."""
-    helis = [unit(5, "transporthubschrauber", "nordbund", [5, 0]), unit(6, "transporthubschrauber", "nordbund", [6, 0])]
+def test_issue16_schwer_finishing_builds_three_crews_helicopters_and_a_scout_drone():
+    """Issue 16 (no round limit, finishing, fog): the Flugplatz builds the three Transporthubschrauber
+    for the Pionier crews first (CREWS, session 16: they go in together, `airlift`), then one Drohne
+    (vision 5, R20) to look round the enemy HQ."""
+    helis = [unit(5 + k, "transporthubschrauber", "nordbund", [5 + k, 0]) for k in range(3)]
     assert _flugplatz_builds([]) == "transporthubschrauber"
+    assert _flugplatz_builds(helis[:2]) == "transporthubschrauber"
     assert _flugplatz_builds(helis) == "drohne"
 
 
@@ -984,8 +986,8 @@ def test_issue16_r19_schwer_replaces_a_crew_helicopter_stranded_with_its_pionier
     stuck = _pionier_aboard(7, 6, [6, 0])
     stuck["fuel"] = 1
     able = _pionier_aboard(7, 6, [6, 0])
-    helis = [unit(5, "transporthubschrauber", "nordbund", [5, 0])]
-    assert _flugplatz_builds(helis + [able]) == "drohne"  # two crews: the scout next
+    helis = [unit(5, "transporthubschrauber", "nordbund", [5, 0]), unit(9, "transporthubschrauber", "nordbund", [4, 0])]
+    assert _flugplatz_builds(helis + [able]) == "drohne"  # three crews: the scout next
     assert _flugplatz_builds(helis + [stuck]) == "transporthubschrauber"
 
 
@@ -1213,6 +1215,44 @@ def test_issue16_r19_schwer_crew_waits_refuelled_at_the_forward_home_not_on_the_
     heli = _schwer_moves(_crew_behind_a_flugabwehr_screen([10, 0], 30, screen=False))
     assert heli["cargo"], heli
     assert min(geo.dist(geo.idx(heli["at"]), n) for n in geo.nb[geo.idx([22, 3])]) <= 7, heli
+
+
+def _crews_near_a_flugabwehr(n):
+    """Under fog, `n` loaded crew helicopters over the strait, two moves (10-11 hexes) from a free
+    hex next to the enemy HQ at (22,3), no forward home; one Flugabwehr seen at (15,4), so every
+    stop within a move of the strike lies over ground Schwer cannot all see, 3-5 hexes from it
+    (43-55 % of such stops had hidden anti-aircraft fire on them on Großer Belt, `HIDDEN_AA`).
+    Schwer's move phase played; the crews' helicopters afterwards."""
+    crews = [_pionier_aboard(20 + k, 1 + k, at) for k, at in enumerate([[9, 1], [9, 2], [8, 2]][:n])]
+    units = crews + [unit(5, "kampfpanzer", "nordbund", [13, 4]), unit(6, "kampfpanzer", "nordbund", [12, 3]),
+                     unit(7, "kampfpanzer", "nordbund", [2, 0]), unit(30, "flugabwehr", "liga", [15, 4]),
+                     unit(40, "kampfpanzer", "liga", [25, 4])]
+    g = _far_from_the_enemy_hq(units, water=True, fog=True)
+    assert 30 in {u["id"] for u in g.observe("nordbund")["units"]}
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    return [u for u in g.observe("nordbund")["units"] if u["type"] == "transporthubschrauber"]
+
+
+def test_issue16_r46_schwer_crews_go_in_together_when_all_three_are_near():
+    """Issue 16, R46 (Großer Belt, session 16: Normal's Flugabwehr ring round Slagelse kept every stop
+    3-4 hexes from a Flugabwehr; one crew at a time waited out there for a safe stop that never came,
+    and 2 of 20 games ended): with all three crews within two moves of the strike, they fly in
+    together to the least dangerous stops, out of the known fire, accepting a fair chance of hidden
+    fire that one crew alone refuses (SALVO_RISK against TRIP_RISK). The old code kept all three
+    10-11 hexes out; with two crews (not all of CREWS) they still wait."""
+    from kaltfront.ai.common import Geo
+    geo = Geo(26, 5)
+    free = [n for n in geo.nb[geo.idx([22, 3])]]
+
+    def to_strike(h):
+        return min(geo.dist(geo.idx(h["at"]), n) for n in free)
+    three = _crews_near_a_flugabwehr(3)
+    assert all(h["cargo"] for h in three), three
+    gone_in = [h for h in three if to_strike(h) <= R["units"]["transporthubschrauber"]["move"]]
+    assert len(gone_in) >= 2, three
+    assert all(geo.dist(geo.idx(h["at"]), geo.idx([15, 4])) > 2 for h in gone_in), three  # out of its fire
+    two = _crews_near_a_flugabwehr(2)
+    assert all(to_strike(h) > R["units"]["transporthubschrauber"]["move"] for h in two), two
 
 # -- issue 16: think time in the browser ----------------------------------------------------------
 

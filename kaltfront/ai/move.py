@@ -64,11 +64,12 @@ def schwer_variants() -> list[Style]:
             replace(s, name="schwer-bold-back", w_danger=0.6, w_opp=1.0, order="back")]
 
 
-CREWS = 2  # finishing crews (Pionier in a Transporthubschrauber) Schwer keeps on maps without a round limit
+CREWS = 3  # finishing crews (Pionier in a Transporthubschrauber) Schwer keeps on maps without a round limit
 # Chance that unseen anti-aircraft fire reaches a stop, by the distance d to the nearest known enemy
 # that fires on aircraft: min(top, far + step * (7 - d)) (`hidden_aa_risk`, measured in session 14).
 HIDDEN_AA = (0.08, 0.115, 0.65)
 TRIP_RISK = 0.5  # a crew on the way in goes home rather than on into this much of a sure loss (`stage`)
+SALVO_RISK = 0.8  # ... unless all CREWS go in together (`airlift`): then only from this much on
 CREW_ROUND = 10  # from this round the finishing crews work on maps without a round limit (issue 16)
 
 
@@ -862,8 +863,15 @@ class MovePlanner:
     def airlift(self) -> None:
         """Pioniere fly to the enemy HQ in Transporthubschrauber (R44; they cross water and the front):
         a Pionier boards an empty one, a loaded one waits out of the enemy's fire at most one move
-        from the HQ until the HQ is free (`strike`), empty ones fetch the Pioniere. At most two
-        helicopters in this role; the rest of the army plans as before."""
+        from the HQ until the HQ is free (`strike`), empty ones fetch the Pioniere. At most CREWS
+        helicopters in this role; the rest of the army plans as before.
+
+        A salvo (issue 16, R46): once all CREWS loaded crews are within two moves of the strike,
+        they go in together, each to its least dangerous stop, accepting up to SALVO_RISK of a sure
+        loss instead of TRIP_RISK. One crew at a time waited for a stop the enemy's Flugabwehr ring
+        round Slagelse never left (Großer Belt: 13-18 of them from round 30, every stop 3-4 hexes
+        from one, 43-55 % of such stops under hidden fire); three at once leave one at a stop more
+        often than not, and a crew costs 650 while Schwer banks $20,000-30,000 at the unit limit."""
         sit, geo = self.sit, self.geo
         helis = [uid for uid in sorted(self.pos)
                  if uid not in self.moved and sit.own[uid]["type"] == "transporthubschrauber"]
@@ -872,6 +880,9 @@ class MovePlanner:
         approach = self.approach_field()
         loaded = [t for t in helis if any(c["type"] == "pionier" for c in sit.cargo_of.get(t, []))]
         homes = self.crew_homes()
+        mv = UNITS["transporthubschrauber"]["move"]
+        ready = [t for t in loaded if approach[self.pos[t]] <= 2 * mv]
+        salvo = len(ready) >= CREWS
         for tid in loaded:
             u = sit.own[tid]
             # Not enough fuel for the strike even if the way round the enemy opened (R19): refuel
@@ -882,7 +893,7 @@ class MovePlanner:
             if u.get("fuel") is not None and u["fuel"] <= clear + 1 and (homes or sit.own_hq is not None):
                 self.fly_to(tid, homes)
             else:
-                self.stage(tid, approach)
+                self.stage(tid, approach, salvo=salvo and tid in ready)
         empty = [t for t in helis if t not in loaded and not sit.cargo_of.get(t)]
         crews = [uid for uid in sorted(self.pos) if uid not in self.moved and sit.own[uid]["type"] == "pionier"]
         wanted = max(0, CREWS - len(loaded))
@@ -936,7 +947,7 @@ class MovePlanner:
             self.apply({"type": "move", "unit": tid, "to": best})
         self.moved.add(tid)
 
-    def stage(self, tid: int, approach) -> None:
+    def stage(self, tid: int, approach, salvo: bool = False) -> None:
         """A helicopter with a Pionier aboard moves to where it can reach a hex next to the enemy HQ
         next turn, keeping out of the enemy's fire (the cargo dies with it, R46) and able to get home
         (R19).
@@ -947,7 +958,10 @@ class MovePlanner:
         every safe stop it goes back there instead of hovering on the way: on Großer Belt crews
         waited fourteen rounds in the Agersø sound, eight hexes out, with 11 and 16 fuel, then flew
         on and were stranded with 4 (seed 60000, session 14). With no home that near, it hops in
-        from the rear as before, always able to get home."""
+        from the rear as before, always able to get home.
+
+        In a `salvo` (see `airlift`) a crew not yet at a stop flies to the least dangerous one,
+        unless even that one carries SALVO_RISK of a sure loss."""
         sit, geo = self.sit, self.geo
         u = sit.own[tid]
         mv = UNITS[u["type"]]["move"]
@@ -958,7 +972,7 @@ class MovePlanner:
         base = self.forward_home(u, homes, approach) if homes and u.get("fuel") is not None else []
         if base and approach[base[0]] > 2 * mv:
             base = []
-        waits = approach[here] <= mv or here in base or not base
+        waits = approach[here] <= mv or (not salvo and (here in base or not base))
 
         fuel_at: dict[int, float] = {self.pos[tid]: INF if u.get("fuel") is None else u["fuel"]}
         under_fire = sit.expected_hit(u, self.pos[tid]) > 0
@@ -981,6 +995,8 @@ class MovePlanner:
             # left free (R19: aircraft cannot fly through enemy units; seed 53000, session 11).
             if approach[h] <= mv and _no_ground(sit.terrain[h]):
                 home += 3.0
+            if salvo:  # every hex it may end on is a stop: the safest one
+                return -20.0 * risk(h) - 0.05 * approach[h] + home
             return (-max(0, approach[h] - mv) - 20.0 * risk(h) - 0.05 * approach[h]
                     + home)
 
@@ -994,14 +1010,19 @@ class MovePlanner:
                 return True  # a stop
             if under_fire and left >= 1:
                 return True  # out of fire at any price but a crash
+            if salvo:
+                return False
             if base:
                 return h in base  # with a forward home: a stop or that home, nothing between
             return self.air_ok(u, h, o["hexes"])
         best = self.best_hex(tid, score, score(here) if waits else None, may_end=may_end, margin=1e-9)
-        if best is not None and not waits and risk(geo.idx(best)) >= TRIP_RISK:
+        if best is not None and not waits and risk(geo.idx(best)) >= (SALVO_RISK if salvo else TRIP_RISK):
             best = None  # no stop but one with a good chance of loss: home instead
         if best is None and not waits:
-            self.fly_to(tid, base)
+            if base:
+                self.fly_to(tid, base)
+            else:
+                self.moved.add(tid)  # a salvo without a forward home: it waits where it is
             return
         if best is not None:
             self.apply({"type": "move", "unit": tid, "to": best})
