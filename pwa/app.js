@@ -185,11 +185,19 @@ async function startGame(opts) {
   S.shownSide = null;
   enterGame();
   const humans = humanSides();
-  setView(v);
-  centreOnOwnHq(); // before the next await: the first frame of a new game already shows the own HQ
-  await refreshCanAct();
-  updateHeader(); refreshPanel();
-  await autosave();
+  // Busy until the first autosave is written, as after every action (doAction): a reload in the first
+  // moment of a new game must find it under "Weiter spielen", not lose it (a CI run reloaded in between).
+  S.busy = true;
+  try {
+    setView(v);
+    centreOnOwnHq(); // before the next await: the first frame of a new game already shows the own HQ
+    await refreshCanAct();
+    updateHeader(); refreshPanel();
+    await autosave();
+  } finally {
+    S.busy = false;
+  }
+  updateHeader();
   if (humans.length === 1 && !window.kaltfront.skipIntro) await openingPan();
   await nextTurn({ fresh: true });
 }
