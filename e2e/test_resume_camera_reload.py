@@ -1,6 +1,8 @@
 """A game resumed after a page reload can be panned (found by the WebKit/Firefox smoke tests, issue 17):
 the saved camera position was restored onto a camera that did not know the map's size yet, so every
-pan was clamped away and a unit off screen could not be reached by clicking.
+pan was clamped away and a unit off screen could not be reached by clicking. And a reload in the first
+moment of a new game finds it to continue (R63): the first test once reloaded before the first
+autosave was written and found nothing.
 """
 
 from __future__ import annotations

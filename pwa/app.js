@@ -186,7 +186,7 @@ async function startGame(opts) {
   enterGame();
   const humans = humanSides();
   // Busy until the first autosave is written, as after every action (doAction): a reload in the first
-  // moment of a new game must find it under "Weiter spielen", not lose it (a CI run reloaded in between).
+  // moment of a new game must find it under "Spiel fortsetzen", not lose it (a CI run reloaded in between).
   S.busy = true;
   try {
     setView(v);
