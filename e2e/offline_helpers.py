@@ -130,9 +130,13 @@ def move_one_unit(page) -> int:
     raise AssertionError("no own unit can move anywhere")
 
 
+# True when the autosave holds a save record (kind 'kaltfront-slot'): the running game is saved.
+AUTOSAVED = "() => JSON.parse(localStorage.getItem('kaltfront.autosave') || '{}').kind === 'kaltfront-slot'"
+
+
 def wait_autosaved(page) -> None:
-    """Wait until the autosave holds a save record (kind 'kaltfront-slot'): the running game is saved."""
-    page.wait_for_function("() => JSON.parse(localStorage.getItem('kaltfront.autosave') || '{}').kind === 'kaltfront-slot'")
+    """Wait until the running game is saved (`AUTOSAVED`)."""
+    page.wait_for_function(AUTOSAVED)
 
 
 def play_one_move(page) -> dict:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from offline_helpers import boot, fast, start_blitz_from_menu, wait_game, wait_my_turn
+from offline_helpers import AUTOSAVED, boot, fast, start_blitz_from_menu, wait_game, wait_my_turn
 
 pytestmark = pytest.mark.e2e
 
@@ -57,7 +57,7 @@ def test_new_game_is_not_the_players_turn_before_its_first_autosave(page, base_u
     boot(page, base_url, wait_for_engine)
     start_blitz_from_menu(page, strength="leicht", fog=False)
     wait_my_turn(page, "move")
-    assert page.evaluate("() => JSON.parse(localStorage.getItem('kaltfront.autosave') || '{}').kind") == "kaltfront-slot"
+    assert page.evaluate(AUTOSAVED), "the player's turn began before the game was saved"
     page.reload()
     wait_for_engine(page)
     page.wait_for_selector("#menu-continue:not([hidden]):not([disabled])", timeout=10_000)
