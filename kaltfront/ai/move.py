@@ -421,8 +421,8 @@ class MovePlanner:
         # Crews already in the air go on even when the finishing test flickers off under fog (the known
         # army changes from turn to turn): stranded helicopters were shot down or ran dry.
         aloft = no_limit and any(
-            c["type"] == "pionier" and self.sit.own[t]["type"] == "transporthubschrauber"
-            for t, cs in self.sit.cargo_of.items() for c in cs)
+            self.sit.own[t]["type"] == "transporthubschrauber" and self.sit.carries_pionier(t)
+            for t in self.sit.cargo_of)
         crews = no_limit and (self.crews or aloft) and self.sit.enemy_hq is not None
         # Where pickets keep watch, the scout looks round the HQ before a crew strikes: what it
         # reveals there (a unit on the HQ, one on the way in, R21) makes the AI plan again, and the
@@ -639,7 +639,7 @@ class MovePlanner:
         # before, the scouts flew one way to Slagelse every third turn while the crews waited in
         # the south, and were lost there (seed 53002, session 11).
         ready = any(sit.own[t]["type"] == "transporthubschrauber" and approach[self.pos[t]] <= mv
-                    and any(c["type"] == "pionier" for c in sit.cargo_of.get(t, [])) for t in self.pos if t in sit.own)
+                    and sit.carries_pionier(t) for t in self.pos if t in sit.own)
         targets = {i: 1.0 for i in geo.ring(hq, 0, 4) if hidden(i)} if ready else {}
         drones = [uid for uid in sorted(self.pos) if uid not in self.moved and sit.own[uid]["type"] == "drohne"]
         spots = self.pickets()
@@ -654,8 +654,7 @@ class MovePlanner:
             drones.remove(keeper)
         for tid in sorted(self.pos):
             t = sit.own[tid]
-            if (tid in self.moved or t["type"] != "transporthubschrauber"
-                    or not any(c["type"] == "pionier" for c in sit.cargo_of.get(tid, []))):
+            if tid in self.moved or t["type"] != "transporthubschrauber" or not sit.carries_pionier(tid):
                 continue
             stops = [geo.idx(o["to"]) for o in self.g.reachable(tid)
                      if t.get("fuel") is None or t["fuel"] - o["hexes"] >= 1]
@@ -878,7 +877,7 @@ class MovePlanner:
         if not helis or sit.enemy_hq is None:
             return
         approach = self.approach_field()
-        loaded = [t for t in helis if any(c["type"] == "pionier" for c in sit.cargo_of.get(t, []))]
+        loaded = [t for t in helis if sit.carries_pionier(t)]
         homes = self.crew_homes()
         mv = UNITS["transporthubschrauber"]["move"]
         ready = [t for t in loaded if approach[self.pos[t]] <= 2 * mv]

@@ -244,6 +244,11 @@ class Situation:
                 best = v
         return best
 
+    def carries_pionier(self, uid: int) -> bool:
+        """Whether own unit `uid` has a Pionier aboard; on a Transporthubschrauber that is a
+        finishing crew (issue 16)."""
+        return any(c["type"] == "pionier" for c in self.cargo_of.get(uid, []))
+
     def strike_ready(self) -> bool:
         """Finishing (issue 16): a Pionier of ours could reach the enemy HQ in the coming move phase,
         on foot or from a transport that gets next to it (a heuristic by terrain distance; the move
@@ -254,7 +259,7 @@ class Situation:
         for u in self.own.values():
             if u["type"] == "pionier" and self.building_field("fuss", hq)[u["i"]] <= UNITS["pionier"]["move"]:
                 return True
-            if any(c["type"] == "pionier" for c in self.cargo_of.get(u["id"], [])):
+            if self.carries_pionier(u["id"]):
                 ut = UNITS[u["type"]]
                 f = self.field_from(ut["movement"], sorted(self.geo.nb[hq]))
                 if f[u["i"]] <= ut["move"]:
