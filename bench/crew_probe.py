@@ -14,8 +14,12 @@ sees this (R4, R20). It prints:
     from where that unit stands (the enemy fires before it moves, R8; range R23, luft attack R25);
   * "seen": how many of those stops Schwer could tell apart from a trap, i.e. every hex within two of
     the stop is in its sight (Flugabwehr range 2, R20);
-  * the enemy units within 7 hexes of its HQ, by type.
-At the end: the share of probes with a free HQ and the median numbers of stops and seen stops.
+  * the enemy units within 7 hexes of its HQ, by type;
+  * "crews": each helicopter with a Pionier aboard, its fuel and its true flying distance to a free
+    hex beside the HQ round every enemy unit (session 22: 16-33 hexes on the Liga side while 100
+    stops lay free of fire -- the enemy army walls the way, not its fire).
+At the end: the share of probes with a free HQ, the median numbers of stops and seen stops, and the
+median distance of the nearest crew.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import kaltfront  # noqa: E402
-from kaltfront.ai.common import UNITS, Geo, distance_field, terrain_ids  # noqa: E402
+from kaltfront.ai.common import INF, UNITS, Geo, distance_field, terrain_ids  # noqa: E402
 from kaltfront.ai.reference import make_player  # noqa: E402
 
 HELI_MOVE = UNITS["transporthubschrauber"]["move"]
@@ -49,15 +53,18 @@ def probe(game, schwer: str, geo: Geo) -> dict:
             fire.update(geo.ring(u.at, *ut["range"]))
         if geo.dist(u.at, hq) <= HELI_MOVE:
             near[u.type] = near.get(u.type, 0) + 1
-    stops, seen = [], []
+    stops, seen, way = [], [], None
     if free:
         obs = game.observe(schwer)
         vis = obs["visible"]
         way = distance_field(geo, terrain_ids(obs), "luft", free, [u.at for u in foes if u.at != hq])
         stops = [h for h in range(geo.size) if way[h] <= HELI_MOVE and h not in fire and h not in taken]
         seen = [h for h in stops if all(vis[n // geo.w][n % geo.w] == "1" for n in geo.ring(h, 0, 2))]
+    crews = [(u.at, u.fuel, way[u.at] if way else None) for u in game.units.values()
+             if u.side == schwer and u.at is not None and u.type == "transporthubschrauber"
+             and any(game.units[c].type == "pionier" for c in u.cargo)]
     return {"hq_free": hq not in taken, "free": len(free), "stops": len(stops), "seen": len(seen),
-            "near": near, "examples": [geo.hex(h) for h in stops[:3]]}
+            "near": near, "examples": [geo.hex(h) for h in stops[:3]], "crews": crews}
 
 
 def main(argv=None) -> int:
@@ -82,6 +89,9 @@ def main(argv=None) -> int:
             near = " ".join(f"{t}:{n}" for t, n in sorted(p["near"].items()))
             print(f"R{game.round:2} HQ {'free' if p['hq_free'] else 'held'}, {p['free']} of 6 beside it free, "
                   f"stops {p['stops']:3}, seen {p['seen']:2}, e.g. {p['examples']} | near the HQ: {near}", flush=True)
+            crews = " ".join(f"{geo.hex(at)} fuel {fuel} way {'-' if d is None or d >= INF else d}"
+                             for at, fuel, d in p["crews"])
+            print(f"    crews: {crews or 'none loaded'}", flush=True)
         action = ais[side].next_action(game.observe(side))
         try:
             game.apply(action)
@@ -93,6 +103,12 @@ def main(argv=None) -> int:
         print(f"probes {len(probes)}: HQ free in {sum(p['hq_free'] for p in probes)}; median stops "
               f"{statistics.median(p['stops'] for p in probes)}, median seen stops "
               f"{statistics.median(p['seen'] for p in probes)}")
+        # A crew walled in on every side (no way at all) is left out of the median.
+        nearest = [min(d for _, _, d in p["crews"] if d is not None and d < INF) for p in probes
+                   if any(d is not None and d < INF for _, _, d in p["crews"])]
+        if nearest:
+            print(f"nearest crew's true way to a free hex beside the HQ: median {statistics.median(nearest)} "
+                  f"over {len(nearest)} probes (one move is {HELI_MOVE})")
     return 0
 
 
