@@ -839,7 +839,10 @@ def test_issue16_d9_schwer_counts_the_capturers_aboard_when_it_buys():
     """Issue 16, D9 (cargo counts; Großer Belt: Pioniere riding in Schützenpanzer were not counted, so the
     HQ built capturer after capturer, sixteen in all): without a round limit Schwer's HQ buys the same
     with three Pioniere aboard Schützenpanzer as with the three on foot beside them (a Panzerjäger
-    against two Jäger and a Kampfpanzer; before, aboard meant "no capturers yet": another Pionier)."""
+    against two Jäger and a Kampfpanzer; before, aboard meant "no capturers yet": another Pionier).
+    The finishing crews (CREWS Pioniere in helicopters, working from the start since session 22) are
+    full in both cases, so the HQ does not buy a Pionier for them."""
+    from kaltfront.ai.move import CREWS
     terrain = ["H.............................",
                "..............................",
                "........................S.S..H"]
@@ -847,10 +850,11 @@ def test_issue16_d9_schwer_counts_the_capturers_aboard_when_it_buys():
     built = []
     for aboard in (False, True):
         spz = [unit(k + 1, "schuetzenpanzer", "nordbund", [2 + k, 1]) for k in range(3)]
+        crews = [_pionier_aboard(40 + k, 30 + k, [6 + k, 0]) for k in range(CREWS)]
         if aboard:
-            units = [_aboard(10 + k, "pionier", spz[k]) for k in range(3)]
+            units = [_aboard(10 + k, "pionier", spz[k]) for k in range(3)] + crews
         else:
-            units = spz + [unit(10 + k, "pionier", "nordbund", [2 + k, 0]) for k in range(3)]
+            units = spz + [unit(10 + k, "pionier", "nordbund", [2 + k, 0]) for k in range(3)] + crews
         g = kaltfront.Game.from_json(position(terrain, units + [dict(e) for e in enemy], round_limit=None,
                                               round_=5, money=(1000, 0),
                                               owners={(0, 0): "nordbund", (29, 2): "liga"}))
@@ -910,25 +914,18 @@ def _crew_beside_helicopter_behind_in_army(round_):
     return _schwer_moves_far_from_the_enemy_hq(units, water=True, round_=round_)[1]
 
 
-@pytest.mark.parametrize("round_", [12, 31])
-def test_issue16_schwer_crews_fly_from_round_10_though_the_known_army_is_behind(round_):
-    """Issue 16 (Großer Belt seed 46000: the finishing test, which reads the known armies, flickered
+@pytest.mark.parametrize("round_", [2, 5, 12, 31])
+def test_issue16_r48_schwer_crews_fly_from_the_start_though_the_known_army_is_behind(round_):
+    """Issue 16, R48 (Großer Belt seed 46000: the finishing test, which reads the known armies, flickered
     under fog; while it was off the helicopters were moved as fighters and burnt their fuel, and a
-    Pionier waited fifteen rounds unfetched): on a map without a round limit, from round 10 the Pionier
-    boards the empty helicopter next to it (R40, R44) and the helicopter heads for the enemy HQ across
-    the water, though Schwer's army is behind (no push)."""
+    Pionier waited fifteen rounds unfetched): on a map without a round limit the Pionier boards the
+    empty helicopter next to it (R40, R44) and the helicopter heads for the enemy HQ across the water,
+    though Schwer's army is behind (no push) -- from the first rounds on (session 22), not only from
+    round 10: by then the enemy's whole army walls the way to its HQ (R19). The old code kept the
+    Pionier at home in rounds 2 and 5."""
     heli = _crew_beside_helicopter_behind_in_army(round_)
     assert [c["id"] for c in heli.get("cargo") or []] == [2], heli
     assert heli["at"][0] >= 3 + 5, heli
-
-
-def test_issue16_schwer_stays_with_the_crews_before_round_10():
-    """Issue 16: the crews start with round 10 (CREW_ROUND): before it, a Schwer army that is behind
-    does not send its Pionier off by helicopter (the opening is for buildings)."""
-    from kaltfront.ai.move import CREW_ROUND
-    assert CREW_ROUND == 10
-    heli = _crew_beside_helicopter_behind_in_army(5)
-    assert not [c for c in heli.get("cargo") or [] if c["type"] == "pionier"], heli
 
 
 def test_issue16_d9_schwer_presses_at_the_unit_limit_with_money_to_rebuild():
