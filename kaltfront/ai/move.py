@@ -70,11 +70,6 @@ CREWS = 3  # finishing crews (Pionier in a Transporthubschrauber) Schwer keeps o
 HIDDEN_AA = (0.08, 0.115, 0.65)
 TRIP_RISK = 0.5  # a crew on the way in goes home rather than on into this much of a sure loss (`stage`)
 SALVO_RISK = 0.8  # ... unless all CREWS go in together (`airlift`): then only from this much on
-# From this round the finishing crews work on maps without a round limit (issue 16): from the start.
-# From round 10 (sessions 8-21) they met the enemy's whole army, which walls the way to its HQ (R19);
-# in the first rounds it does not yet. Session 22: Deutsche Bucht 74500..09 and 74600..09 ended 20 of
-# 20 in 10.4 rounds on average (from round 10: 19 of 20 in 22.5); Großer Belt 12 of 52 either way.
-CREW_ROUND = 1
 
 
 def _no_ground(terrain_id: str) -> bool:
@@ -117,13 +112,15 @@ class MovePlanner:
         # Issue 16: an HQ an enemy capturer can reach, under so much fire that a Jäger built there
         # would be shot off before the enemy moves (R8), needs a guard that survives instead.
         self.finishing = style.finisher and sit.finish
-        # The finishing crews (issue 16): on a map without a round limit, from round CREW_ROUND on, the
+        # The finishing crews (issue 16): on a map without a round limit, from the first round, the
         # Pioniere and the transport helicopters work as the HQ strike whatever the finishing test
         # says. That test reads the known armies and flickers under fog; while it was off the
         # helicopters were moved as fighters, flew about on the front field and burnt their fuel,
         # and the Pioniere waited unfetched (Großer Belt seed 46000: 15 rounds, none picked up).
-        self.crews = (style.finisher and sit.turns_left >= INF and sit.enemy_hq is not None
-                      and (self.finishing or sit.round >= CREW_ROUND))
+        # Sessions 8-21 started them in round 10, when the enemy's whole army already walls the way
+        # to its HQ (R19). Session 22: Deutsche Bucht 74500..09 and 74600..09 ended 20 of 20 in 10.4
+        # rounds on average (from round 10: 19 of 20 in 22.5); Großer Belt 12 of 52 either way.
+        self.crews = style.finisher and sit.turns_left >= INF and sit.enemy_hq is not None
         self.hot_hq = None
         self.scouted: set[int] = set()  # hexes the scout Drohne revealed this phase (`scout`)
         self._approach = None  # memo of `approach_field`
