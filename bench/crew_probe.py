@@ -20,6 +20,15 @@ sees this (R4, R20). It prints:
     stops lay free of fire -- the enemy army walls the way, not its fire).
 At the end: the share of probes with a free HQ, the median numbers of stops and seen stops, and the
 median distance of the nearest crew.
+
+Every round, whatever --every says, it also follows two things (session 23) and sums them up at the end:
+  * "nights at a stop": each crew that ends Schwer's move phase with a true way of at most one move
+    and the fuel for it, and what became of that way by Schwer's next move phase, after the enemy's
+    attack and move phases: still open (the strike could go), longer, closed (a unit on the HQ, or
+    every neighbour of it taken), or the crew lost;
+  * "HQ held": at the start of each Schwer move phase, whether a unit stands on the enemy HQ (no
+    Pionier can be put down on it, R35), and whether it was built there in the enemy's last move phase
+    (R34) or moved onto it.
 """
 
 from __future__ import annotations
@@ -38,10 +47,18 @@ from kaltfront.ai.reference import make_player  # noqa: E402
 HELI_MOVE = UNITS["transporthubschrauber"]["move"]
 
 
+def enemy_of(schwer: str) -> str:
+    return "liga" if schwer == "nordbund" else "nordbund"
+
+
+def enemy_hq(game, schwer: str) -> int:
+    return next(b.at for b in game.buildings.values() if b.type == "hq" and b.owner == enemy_of(schwer))
+
+
 def probe(game, schwer: str, geo: Geo) -> dict:
     """The crews' view of this position, from the true state (see the module docstring)."""
-    enemy = "liga" if schwer == "nordbund" else "nordbund"
-    hq = next(b.at for b in game.buildings.values() if b.type == "hq" and b.owner == enemy)
+    enemy = enemy_of(schwer)
+    hq = enemy_hq(game, schwer)
     foes = [u for u in game.units.values() if u.side == enemy and u.at is not None]
     taken = {u.at for u in game.units.values() if u.at is not None}
     free = [n for n in geo.nb[hq] if n not in taken]
@@ -67,6 +84,54 @@ def probe(game, schwer: str, geo: Geo) -> dict:
             "near": near, "examples": [geo.hex(h) for h in stops[:3]], "crews": crews}
 
 
+def true_way(game, schwer: str, geo: Geo) -> list[int] | None:
+    """Flying distance to a free hex beside the enemy HQ round every enemy unit (R19); None while a
+    unit stands on the HQ or every neighbour is taken."""
+    enemy, hq = enemy_of(schwer), enemy_hq(game, schwer)
+    taken = {u.at for u in game.units.values() if u.at is not None}
+    free = [n for n in geo.nb[hq] if n not in taken]
+    if hq in taken or not free:
+        return None
+    foes = [u.at for u in game.units.values() if u.side == enemy and u.at is not None]
+    return distance_field(geo, terrain_ids(game.observe(schwer)), "luft", free, foes)
+
+
+def crews_by_id(game, schwer: str, geo: Geo) -> list[tuple]:
+    """(id, fuel, true way or None) of each Transporthubschrauber with a Pionier aboard."""
+    way = true_way(game, schwer, geo)
+    return [(u.id, u.fuel, None if way is None or way[u.at] >= INF else way[u.at])
+            for u in game.units.values()
+            if u.side == schwer and u.at is not None and u.type == "transporthubschrauber"
+            and any(game.units[c].type == "pionier" for c in u.cargo)]
+
+
+def follow_night(game, schwer: str, geo: Geo, night: dict | None, nights: dict) -> None:
+    """What became of each crew that ended Schwer's last move phase at a stop (see the docstring)."""
+    if not night:
+        return
+    now = {cid: (fuel, way) for cid, fuel, way in crews_by_id(game, schwer, geo)}
+    hq = enemy_hq(game, schwer)
+    hq_held = any(u.at == hq for u in game.units.values())
+    for cid, before in night.items():
+        if cid not in now:
+            nights["lost"] += 1
+        elif now[cid][1] is None:
+            nights["HQ held" if hq_held else "every neighbour taken"] += 1
+        elif now[cid][1] <= HELI_MOVE and (now[cid][0] is None or now[cid][0] >= now[cid][1]):
+            nights["open"] += 1
+        else:
+            nights["longer"] += 1
+
+
+def count_held(game, schwer: str, ids_before: set, held: dict) -> None:
+    """Whether a unit stands on the enemy HQ now, built there since Schwer's last move or moved onto it."""
+    hq = enemy_hq(game, schwer)
+    held["phases"] += 1
+    on = [u for u in game.units.values() if u.at == hq]
+    if on:
+        held["built there" if on[0].id not in ids_before else "moved onto it"] += 1
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--map", default="grosser-belt")
@@ -80,8 +145,23 @@ def main(argv=None) -> int:
     ais = {s: make_player(players[s], s, seed=args.seed * 2 + k) for k, s in enumerate(("nordbund", "liga"))}
     geo = Geo(game.width, game.height)
     probes, last = [], None
+    phase_key, night, ids_before = None, None, set(game.units)
+    nights = {"open": 0, "longer": 0, "HQ held": 0, "every neighbour taken": 0, "lost": 0}
+    held = {"phases": 0, "built there": 0, "moved onto it": 0}
     while game.outcome is None and game.round <= args.max_rounds:
         side = game.side
+        key = (game.round, side, game.phase)
+        if key != phase_key:
+            phase_key = key
+            if side == args.schwer and game.phase == "move":
+                follow_night(game, args.schwer, geo, night, nights)
+                count_held(game, args.schwer, ids_before, held)
+                night = None
+            elif side != args.schwer and game.phase == "attack" and game.round > 1:
+                # Schwer's move phase has just ended: where its crews spend the night.
+                night = {cid: way for cid, fuel, way in crews_by_id(game, args.schwer, geo)
+                         if way is not None and way <= HELI_MOVE and (fuel is None or fuel >= way)}
+                ids_before = set(game.units)
         if side == args.schwer and game.phase == "move" and game.round != last and game.round % args.every == 0:
             last = game.round
             p = probe(game, args.schwer, geo)
@@ -99,6 +179,12 @@ def main(argv=None) -> int:
             game.apply({"type": "end_phase"})
     o = game.outcome
     print("end:", f"{o.winner} by {o.reason}, round {game.round}" if o else f"cap, round {game.round}")
+    print(f"nights at a stop (a crew one move from a free hex beside the HQ, with the fuel): "
+          f"{sum(nights.values())}; next morning the way was open {nights['open']}, longer {nights['longer']}, "
+          f"closed with the HQ held {nights['HQ held']} or every neighbour taken "
+          f"{nights['every neighbour taken']}, the crew lost {nights['lost']}")
+    print(f"enemy HQ held at {held['built there'] + held['moved onto it']} of {held['phases']} Schwer move phases: "
+          f"by a unit built there {held['built there']}, by one moved onto it {held['moved onto it']}")
     if probes:
         print(f"probes {len(probes)}: HQ free in {sum(p['hq_free'] for p in probes)}; median stops "
               f"{statistics.median(p['stops'] for p in probes)}, median seen stops "
