@@ -112,7 +112,7 @@ def follow_night(game, schwer: str, geo: Geo, night: dict | None, nights: dict) 
     now = {cid: (fuel, way) for cid, fuel, way in crews_by_id(game, schwer, geo)}
     hq = enemy_hq(game, schwer)
     hq_held = any(u.at == hq for u in game.units.values())
-    for cid, before in night.items():
+    for cid in night:
         if cid not in now:
             nights["lost"] += 1
         elif now[cid][1] is None:
@@ -157,7 +157,7 @@ def main(argv=None) -> int:
                 follow_night(game, args.schwer, geo, night, nights)
                 count_held(game, args.schwer, ids_before, held)
                 night = None
-            elif side != args.schwer and game.phase == "attack" and game.round > 1:
+            elif side != args.schwer and game.phase == "attack":
                 # Schwer's move phase has just ended: where its crews spend the night.
                 night = {cid: way for cid, fuel, way in crews_by_id(game, args.schwer, geo)
                          if way is not None and way <= HELI_MOVE and (fuel is None or fuel >= way)}
