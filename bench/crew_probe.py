@@ -55,6 +55,13 @@ def enemy_hq(game, schwer: str) -> int:
     return next(b.at for b in game.buildings.values() if b.type == "hq" and b.owner == enemy_of(schwer))
 
 
+def loaded_crews(game, schwer: str) -> list:
+    """Schwer's Transporthubschrauber on the map with a Pionier aboard: the finishing crews."""
+    return [u for u in game.units.values()
+            if u.side == schwer and u.at is not None and u.type == "transporthubschrauber"
+            and any(game.units[c].type == "pionier" for c in u.cargo)]
+
+
 def probe(game, schwer: str, geo: Geo) -> dict:
     """The crews' view of this position, from the true state (see the module docstring)."""
     enemy = enemy_of(schwer)
@@ -77,9 +84,7 @@ def probe(game, schwer: str, geo: Geo) -> dict:
         way = distance_field(geo, terrain_ids(obs), "luft", free, [u.at for u in foes if u.at != hq])
         stops = [h for h in range(geo.size) if way[h] <= HELI_MOVE and h not in fire and h not in taken]
         seen = [h for h in stops if all(vis[n // geo.w][n % geo.w] == "1" for n in geo.ring(h, 0, 2))]
-    crews = [(u.at, u.fuel, way[u.at] if way else None) for u in game.units.values()
-             if u.side == schwer and u.at is not None and u.type == "transporthubschrauber"
-             and any(game.units[c].type == "pionier" for c in u.cargo)]
+    crews = [(u.at, u.fuel, way[u.at] if way else None) for u in loaded_crews(game, schwer)]
     return {"hq_free": hq not in taken, "free": len(free), "stops": len(stops), "seen": len(seen),
             "near": near, "examples": [geo.hex(h) for h in stops[:3]], "crews": crews}
 
@@ -100,9 +105,7 @@ def crews_by_id(game, schwer: str, geo: Geo) -> list[tuple]:
     """(id, fuel, true way or None) of each Transporthubschrauber with a Pionier aboard."""
     way = true_way(game, schwer, geo)
     return [(u.id, u.fuel, None if way is None or way[u.at] >= INF else way[u.at])
-            for u in game.units.values()
-            if u.side == schwer and u.at is not None and u.type == "transporthubschrauber"
-            and any(game.units[c].type == "pionier" for c in u.cargo)]
+            for u in loaded_crews(game, schwer)]
 
 
 def follow_night(game, schwer: str, geo: Geo, night: dict | None, nights: dict) -> None:
