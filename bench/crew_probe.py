@@ -29,6 +29,8 @@ Every round, whatever --every says, it also follows two things (session 23) and 
   * "HQ held": at the start of each Schwer move phase, whether a unit stands on the enemy HQ (no
     Pionier can be put down on it, R35), and whether it was built there in the enemy's last move phase
     (R34) or moved onto it.
+Session 24 added: whether the enemy saw the crew at its stop overnight (R20), and a line for each open
+morning (round, crew, hex, way, fuel), so that a strike that should have followed can be replayed.
 """
 
 from __future__ import annotations
@@ -43,8 +45,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import kaltfront  # noqa: E402
 from kaltfront.ai.common import INF, UNITS, Geo, distance_field, terrain_ids  # noqa: E402
 from kaltfront.ai.reference import make_player  # noqa: E402
+from kaltfront.fog import visible  # noqa: E402
 
 HELI_MOVE = UNITS["transporthubschrauber"]["move"]
+MORNINGS = ("open", "longer", "HQ held", "every neighbour taken", "lost")  # what became of a night's way
 
 
 def enemy_of(schwer: str) -> str:
@@ -115,13 +119,17 @@ def follow_night(game, schwer: str, geo: Geo, night: dict | None, nights: dict) 
     now = {cid: (fuel, way) for cid, fuel, way in crews_by_id(game, schwer, geo)}
     hq = enemy_hq(game, schwer)
     hq_held = any(u.at == hq for u in game.units.values())
-    for cid in night:
+    for cid, (way, seen) in night.items():
+        nights["seen" if seen else "unseen"] += 1
         if cid not in now:
             nights["lost"] += 1
         elif now[cid][1] is None:
             nights["HQ held" if hq_held else "every neighbour taken"] += 1
         elif now[cid][1] <= HELI_MOVE and (now[cid][0] is None or now[cid][0] >= now[cid][1]):
             nights["open"] += 1
+            nights["open though seen" if seen else "open unseen"] += 1
+            print(f"R{game.round:2} open morning: crew {cid} at {geo.hex(game.units[cid].at)}, way {now[cid][1]}, "
+                  f"fuel {now[cid][0]}, {'seen' if seen else 'unseen'} by the enemy overnight", flush=True)
         else:
             nights["longer"] += 1
 
@@ -149,7 +157,7 @@ def main(argv=None) -> int:
     geo = Geo(game.width, game.height)
     probes, last = [], None
     phase_key, night, ids_before = None, None, set(game.units)
-    nights = {"open": 0, "longer": 0, "HQ held": 0, "every neighbour taken": 0, "lost": 0}
+    nights = dict.fromkeys(MORNINGS + ("seen", "unseen", "open though seen", "open unseen"), 0)
     held = {"phases": 0, "built there": 0, "moved onto it": 0}
     while game.outcome is None and game.round <= args.max_rounds:
         side = game.side
@@ -162,7 +170,10 @@ def main(argv=None) -> int:
                 night = None
             elif side != args.schwer and game.phase == "attack":
                 # Schwer's move phase has just ended: where its crews spend the night.
-                night = {cid: way for cid, fuel, way in crews_by_id(game, args.schwer, geo)
+                # Whether the enemy saw the crew there (R20): seen, it may draw the enemy's units.
+                sight = visible(game, enemy_of(args.schwer))
+                night = {cid: (way, game.units[cid].at in sight)
+                         for cid, fuel, way in crews_by_id(game, args.schwer, geo)
                          if way is not None and way <= HELI_MOVE and (fuel is None or fuel >= way)}
                 ids_before = set(game.units)
         if side == args.schwer and game.phase == "move" and game.round != last and game.round % args.every == 0:
@@ -183,9 +194,11 @@ def main(argv=None) -> int:
     o = game.outcome
     print("end:", f"{o.winner} by {o.reason}, round {game.round}" if o else f"cap, round {game.round}")
     print(f"nights at a stop (a crew one move from a free hex beside the HQ, with the fuel): "
-          f"{sum(nights.values())}; next morning the way was open {nights['open']}, longer {nights['longer']}, "
+          f"{sum(nights[k] for k in MORNINGS)}; next morning the way was open {nights['open']}, longer {nights['longer']}, "
           f"closed with the HQ held {nights['HQ held']} or every neighbour taken "
           f"{nights['every neighbour taken']}, the crew lost {nights['lost']}")
+    print(f"  the enemy saw the crew at its stop {nights['seen']} times (open next morning "
+          f"{nights['open though seen']}), did not see it {nights['unseen']} times (open {nights['open unseen']})")
     print(f"enemy HQ held at {held['built there'] + held['moved onto it']} of {held['phases']} Schwer move phases: "
           f"by a unit built there {held['built there']}, by one moved onto it {held['moved onto it']}")
     if probes:
