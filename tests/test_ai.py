@@ -552,6 +552,39 @@ def test_issue16_r48_schwer_flies_a_pionier_onto_the_free_enemy_hq(fog):
     assert g.outcome is not None and (g.outcome.winner, g.outcome.reason) == ("nordbund", "hq")
 
 
+def test_issue16_r21_schwer_crew_strikes_by_the_way_in_it_sees_best():
+    """Issue 16, R21 (Großer Belt, session 24: both mornings a crew found its way to the free enemy HQ
+    open in six capped games, it flew to the first hex beside the HQ it listed, through ground it
+    could not see, and a hidden enemy stopped it short): of the ways in, the crew takes the one the
+    engine walks through the fewest hexes out of sight. Here the first-listed way passes a hidden
+    Jäger; the other way is seen but for two hexes, and the Pionier takes the HQ (R35, R48)."""
+    units = [_pionier_aboard(2, 1, [16, 1]), unit(3, "kampfpanzer", "nordbund", [1, 0]),
+             unit(4, "jaeger", "nordbund", [20, 4], moved=True),  # sees the south of the HQ
+             unit(10, "kampfpanzer", "liga", [25, 0]), unit(11, "jaeger", "liga", [21, 1])]
+    g = _far_from_the_enemy_hq(units, water=False, fog=True)
+    assert 11 not in {u["id"] for u in g.observe("nordbund")["units"]}  # hidden (R20)
+    _, events = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    assert not any(e["type"] == "ambushed" for e in events), events
+    assert g.outcome is not None and (g.outcome.winner, g.outcome.reason) == ("nordbund", "hq")
+
+
+def test_issue16_r20_schwer_looks_at_a_blind_way_in_before_the_strike():
+    """Issue 16, R20/R21 (session 24): when every way in to the free enemy HQ runs through hexes out
+    of sight, an aircraft free to move (here a Kampfjet) flies out to look at them first, and what it
+    reveals decides the crew's way: a hidden Jäger on the first-listed way is seen, and the crew
+    takes the other way and the HQ."""
+    units = [_pionier_aboard(2, 1, [16, 1]), unit(3, "kampfpanzer", "nordbund", [1, 0]),
+             unit(5, "kampfjet", "nordbund", [12, 2]),
+             unit(10, "kampfpanzer", "liga", [25, 0]), unit(11, "jaeger", "liga", [21, 1])]
+    g = _far_from_the_enemy_hq(units, water=False, fog=True)
+    assert 11 not in {u["id"] for u in g.observe("nordbund")["units"]}
+    actions, events = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    moves = [a.get("unit") for a in actions if a["type"] == "move"]
+    assert 5 in moves and moves.index(5) < moves.index(1), actions  # the jet looks before the crew flies
+    assert not any(e["type"] == "ambushed" and e["unit"] == 1 for e in events), events
+    assert g.outcome is not None and (g.outcome.winner, g.outcome.reason) == ("nordbund", "hq")
+
+
 def _far_from_the_enemy_hq(units, *, water, round_=31, fog=False):
     """A 26x5 map without a round limit, Nordbund's move phase: own HQ top left, the enemy HQ at (22,3),
     across a strait (`water`) or over land."""

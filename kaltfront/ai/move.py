@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from kaltfront import IllegalAction
+from kaltfront.movement import search as engine_search
 
 from .common import BLITZ_UNITS, BUILDINGS, CAPTURERS, INF, TERRAIN, UNITS, distance_field, worth
 
@@ -428,7 +429,10 @@ class MovePlanner:
         # Where pickets keep watch, the scout looks round the HQ before a crew strikes: what it
         # reveals there (a unit on the HQ, one on the way in, R21) makes the AI plan again, and the
         # crew stays out of a trap instead of flying in blind.
-        scouted_first = crews and bool(self.pickets())
+        # So does a crew that can strike this phase: it goes in on what the scout has just seen,
+        # not blind (session 24: both open mornings in six capped Großer Belt games were lost to an
+        # ambush on the way in, R21).
+        scouted_first = crews and (bool(self.pickets()) or self.crew_ready())
         if scouted_first:
             self.scout()
         struck = no_limit and self.strike()
@@ -594,6 +598,7 @@ class MovePlanner:
                 self.apply({"type": "move", "unit": uid, "to": geo.hex(hq)})
                 self.moved.add(uid)
                 return True
+        ways = []  # (blindness of the way in, helicopter, hex beside the HQ or None, Pionier)
         for tid in sorted(self.pos):
             pioneers = [c["id"] for c in sit.cargo_of.get(tid, []) if c["type"] == "pionier" and not c.get("moved")]
             if not pioneers:
@@ -609,11 +614,63 @@ class MovePlanner:
                 self.budget.spend(2)
                 for opt in trial.unload_options(tid):
                     if opt["unit"] in pioneers and geo.hex(hq) in [list(x) for x in opt["to"]]:
-                        if to is not None:
-                            self.apply({"type": "move", "unit": tid, "to": to})
-                        self.apply({"type": "unload", "transport": tid, "unit": opt["unit"], "to": geo.hex(hq)})
-                        return True
-        return False
+                        ways.append((self.blindness(tid, to), tid, to, opt["unit"]))
+                        break
+        if not ways:
+            return False
+        # The way in the engine will fly with the fewest hexes we cannot see: a hidden enemy on it
+        # stops the crew short (R21). On Großer Belt both mornings a crew found its way open in six
+        # capped games, it flew blind to the first hex beside the HQ it listed and was ambushed
+        # (seeds 76002 round 38, 76017 round 13, session 24) while another way in was clear. So
+        # first any aircraft free to move looks at the hidden hexes on the ways in (a strike wins
+        # the game: a one-way flight is worth it); what it reveals makes the AI plan again.
+        for uid in self.lookers():
+            if min(w[0] for w in ways)[1] == 0:
+                break
+            hidden = {i: 1.0 for w in ways for i in self.blind_hexes(w[1], w[2])}
+            if self.look(uid, hidden, True):
+                ways = [(self.blindness(t, to), t, to, p) for _, t, to, p in ways]
+        _, tid, to, pid = min(ways, key=lambda w: w[0])
+        if to is not None:
+            self.apply({"type": "move", "unit": tid, "to": to})
+        self.apply({"type": "unload", "transport": tid, "unit": pid, "to": geo.hex(hq)})
+        return True
+
+    def blind_hexes(self, tid: int, to: list[int] | None) -> list[int]:
+        """The hexes we cannot see now on the way of `tid` to `to` (None: no move) and on the enemy
+        HQ, where the Pionier steps. The way is the one the engine walks, found as the engine finds
+        it: blocked only by enemies in sight (R16, R19)."""
+        sit, geo = self.sit, self.geo
+        if sit._memo.get("sight") is None:
+            vis = sit.obs["visible"]
+            sit._memo["sight"] = frozenset(i for i in range(geo.w * geo.h) if vis[i // geo.w][i % geo.w] == "1")
+        seen = sit._memo["sight"] | self.scouted
+        way = [sit.enemy_hq]
+        if to is not None:
+            way = engine_search(self.g, self.g.units[tid], seen).path(geo.idx(to))[1:] + way
+        return [i for i in way if i not in seen]
+
+    def blindness(self, tid: int, to: list[int] | None) -> tuple[int, int]:
+        """How blind a way in is: (remembered enemies on it, hexes on it we cannot see). A remembered
+        enemy stands out of sight (R7) and may still be there (R21: an ambush)."""
+        hidden = self.blind_hexes(tid, to)
+        return (sum(1 for i in hidden if i in self.sit.enemy_hexes), len(hidden))
+
+    def lookers(self) -> list[int]:
+        """Own aircraft free to move that carry nothing, Drohnen (vision 5) first: they can fly over
+        anything to look (R17, R20)."""
+        sit = self.sit
+        air = [uid for uid in sorted(self.pos) if uid not in self.moved and not sit.cargo_of.get(uid)
+               and UNITS[sit.own[uid]["type"]]["movement"] == "luft"]
+        return sorted(air, key=lambda uid: (-UNITS[sit.own[uid]["type"]]["vision"], uid))
+
+    def crew_ready(self) -> bool:
+        """A loaded crew helicopter stands within one move of a free hex beside the enemy HQ (as far as
+        we know): it can strike this phase."""
+        mv = UNITS["transporthubschrauber"]["move"]
+        approach = self.approach_field()
+        return any(self.sit.own[t]["type"] == "transporthubschrauber" and approach[self.pos[t]] <= mv
+                   and self.sit.carries_pionier(t) for t in sorted(self.pos) if t in self.sit.own)
 
     def scout(self) -> None:
         """Finishing under fog (issue 16): before the crews commit, a Drohne flies to where it sees most
@@ -639,8 +696,7 @@ class MovePlanner:
         # Round the HQ only when a crew could strike next (it stands within a move of the HQ):
         # before, the scouts flew one way to Slagelse every third turn while the crews waited in
         # the south, and were lost there (seed 53002, session 11).
-        ready = any(sit.own[t]["type"] == "transporthubschrauber" and approach[self.pos[t]] <= mv
-                    and sit.carries_pionier(t) for t in self.pos if t in sit.own)
+        ready = self.crew_ready()
         targets = {i: 1.0 for i in geo.ring(hq, 0, 4) if hidden(i)} if ready else {}
         drones = [uid for uid in sorted(self.pos) if uid not in self.moved and sit.own[uid]["type"] == "drohne"]
         spots = self.pickets()
@@ -689,12 +745,12 @@ class MovePlanner:
             self.fly_to(uid, base)
 
     def look(self, uid: int, targets: dict[int, float], ready: bool) -> bool:
-        """Drohne `uid` flies to where it sees most of `targets` (hex -> weight); False if no hex
-        beats staying."""
+        """Aircraft `uid` (a Drohne, or any other before a strike) flies to where it sees most of
+        `targets` (hex -> weight); False if no hex beats staying."""
         sit, geo = self.sit, self.geo
         hq = sit.enemy_hq
-        vision = UNITS["drohne"]["vision"]
         u = sit.own[uid]
+        vision = UNITS[u["type"]]["vision"]
         # A one-way sortie is fine (it must only not crash this phase, R19): the Drohne is cheap
         # and is built again, while a scout kept within reach of home never saw round the HQ.
         # Out of known fire if it can: a Drohne shot down sees nothing next turn. Never on the HQ or
