@@ -697,7 +697,6 @@ class MovePlanner:
         # (Flugabwehr range, R23) of the stops that bring each loaded crew nearest the HQ this turn --
         # the enemy fires before it moves (R8), so a stop seen clear of its fire is a safe stop.
         approach = self.approach_field()
-        mv = UNITS["transporthubschrauber"]["move"]
         # Round the HQ only when a crew could strike next (it stands within a move of the HQ):
         # before, the scouts flew one way to Slagelse every third turn while the crews waited in
         # the south, and were lost there (seed 53002, session 11).
