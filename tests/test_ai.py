@@ -557,7 +557,7 @@ def test_issue16_r21_schwer_crew_strikes_by_the_way_in_it_sees_best():
     open in six capped games, it flew to the first hex beside the HQ it listed, through ground it
     could not see, and a hidden enemy stopped it short): of the ways in, the crew takes the one the
     engine walks through the fewest hexes out of sight. Here the first-listed way passes a hidden
-    Jäger; the other way is seen but for two hexes, and the Pionier takes the HQ (R35, R48)."""
+    Jäger; the other way runs through fewer hexes out of sight, and the Pionier takes the HQ (R35, R48)."""
     units = [_pionier_aboard(2, 1, [16, 1]), unit(3, "kampfpanzer", "nordbund", [1, 0]),
              unit(4, "jaeger", "nordbund", [20, 4], moved=True),  # sees the south of the HQ
              unit(10, "kampfpanzer", "liga", [25, 0]), unit(11, "jaeger", "liga", [21, 1])]
