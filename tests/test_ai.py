@@ -792,17 +792,13 @@ def _flugplatz_builds(helis):
     return dict(_built(g)).get((1, 0))
 
 
-def test_issue16_schwer_finishing_builds_five_crews_helicopters_and_a_scout_drone():
-    """Issue 16 (no round limit, finishing, fog): the Flugplatz builds the Transporthubschrauber for
-    the Pionier crews first -- five of them (CREWS; session 24: more crews, more mornings one wakes
-    up near an open way), of which three go in together (SALVO_CREWS, `airlift`) -- then one Drohne
+def test_issue16_schwer_finishing_builds_three_crews_helicopters_and_a_scout_drone():
+    """Issue 16 (no round limit, finishing, fog): the Flugplatz builds the three Transporthubschrauber
+    for the Pionier crews first (CREWS, session 16: they go in together, `airlift`), then one Drohne
     (vision 5, R20) to look round the enemy HQ."""
-    from kaltfront.ai.move import CREWS
-    assert CREWS == 5
-    helis = [unit(5 + k, "transporthubschrauber", "nordbund", [5 + k, 0]) for k in range(CREWS)]
+    helis = [unit(5 + k, "transporthubschrauber", "nordbund", [5 + k, 0]) for k in range(3)]
     assert _flugplatz_builds([]) == "transporthubschrauber"
-    assert _flugplatz_builds(helis[:3]) == "transporthubschrauber"  # three were enough before
-    assert _flugplatz_builds(helis[:4]) == "transporthubschrauber"
+    assert _flugplatz_builds(helis[:2]) == "transporthubschrauber"
     assert _flugplatz_builds(helis) == "drohne"
 
 
@@ -1020,8 +1016,8 @@ def test_issue16_r19_schwer_replaces_a_crew_helicopter_stranded_with_its_pionier
     stuck = _pionier_aboard(7, 6, [6, 0])
     stuck["fuel"] = 1
     able = _pionier_aboard(7, 6, [6, 0])
-    helis = [unit(20 + k, "transporthubschrauber", "nordbund", [7 + k, 0]) for k in range(4)]
-    assert _flugplatz_builds(helis + [able]) == "drohne"  # five crews (CREWS): the scout next
+    helis = [unit(5, "transporthubschrauber", "nordbund", [5, 0]), unit(9, "transporthubschrauber", "nordbund", [4, 0])]
+    assert _flugplatz_builds(helis + [able]) == "drohne"  # three crews: the scout next
     assert _flugplatz_builds(helis + [stuck]) == "transporthubschrauber"
 
 
@@ -1267,13 +1263,13 @@ def _crews_near_a_flugabwehr(n):
     return [u for u in g.observe("nordbund")["units"] if u["type"] == "transporthubschrauber"]
 
 
-def test_issue16_r46_schwer_crews_go_in_together_when_three_are_near():
+def test_issue16_r46_schwer_crews_go_in_together_when_all_three_are_near():
     """Issue 16, R46 (Großer Belt, session 16: Normal's Flugabwehr ring round Slagelse kept every stop
     3-4 hexes from a Flugabwehr; one crew at a time waited out there for a safe stop that never came,
-    and 2 of 20 games ended): with three crews (SALVO_CREWS) within two moves of the strike, they fly
-    in together to the least dangerous stops, out of the known fire, accepting a fair chance of hidden
+    and 2 of 20 games ended): with all three crews within two moves of the strike, they fly in
+    together to the least dangerous stops, out of the known fire, accepting a fair chance of hidden
     fire that one crew alone refuses (SALVO_RISK against TRIP_RISK). The old code kept all three
-    10-11 hexes out; with two crews they still wait."""
+    10-11 hexes out; with two crews (not all of CREWS) they still wait."""
     from kaltfront.ai.common import Geo
     geo = Geo(26, 5)
     free = [n for n in geo.nb[geo.idx([22, 3])]]

@@ -65,17 +65,12 @@ def schwer_variants() -> list[Style]:
             replace(s, name="schwer-bold-back", w_danger=0.6, w_opp=1.0, order="back")]
 
 
-# Finishing crews (Pionier in a Transporthubschrauber) Schwer keeps on maps without a round limit. Five,
-# not three (session 24): no stop one move from the enemy HQ lasted the night on Großer Belt (0 of 27),
-# so a strike comes from whichever crew happens to wake up near an open way; more crews, more such
-# mornings. A crew costs 650, and Schwer banks $10,000 and more with places free under the unit limit.
-CREWS = 5
-SALVO_CREWS = 3  # loaded crews within two moves of the strike that go in together (`airlift`)
+CREWS = 3  # finishing crews (Pionier in a Transporthubschrauber) Schwer keeps on maps without a round limit
 # Chance that unseen anti-aircraft fire reaches a stop, by the distance d to the nearest known enemy
 # that fires on aircraft: min(top, far + step * (7 - d)) (`hidden_aa_risk`, measured in session 14).
 HIDDEN_AA = (0.08, 0.115, 0.65)
 TRIP_RISK = 0.5  # a crew on the way in goes home rather than on into this much of a sure loss (`stage`)
-SALVO_RISK = 0.8  # ... unless SALVO_CREWS go in together (`airlift`): then only from this much on
+SALVO_RISK = 0.8  # ... unless all CREWS go in together (`airlift`): then only from this much on
 
 
 def _no_ground(terrain_id: str) -> bool:
@@ -926,7 +921,7 @@ class MovePlanner:
         from the HQ until the HQ is free (`strike`), empty ones fetch the Pioniere. At most CREWS
         helicopters in this role; the rest of the army plans as before.
 
-        A salvo (issue 16, R46): once SALVO_CREWS loaded crews are within two moves of the strike,
+        A salvo (issue 16, R46): once all CREWS loaded crews are within two moves of the strike,
         they go in together, each to its least dangerous stop, accepting up to SALVO_RISK of a sure
         loss instead of TRIP_RISK. One crew at a time waited for a stop the enemy's Flugabwehr ring
         round Slagelse never left (Großer Belt: 13-18 of them from round 30, every stop 3-4 hexes
@@ -942,7 +937,7 @@ class MovePlanner:
         homes = self.crew_homes()
         mv = UNITS["transporthubschrauber"]["move"]
         ready = [t for t in loaded if approach[self.pos[t]] <= 2 * mv]
-        salvo = len(ready) >= SALVO_CREWS
+        salvo = len(ready) >= CREWS
         for tid in loaded:
             u = sit.own[tid]
             # Not enough fuel for the strike even if the way round the enemy opened (R19): refuel
