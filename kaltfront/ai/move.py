@@ -598,7 +598,7 @@ class MovePlanner:
                 self.apply({"type": "move", "unit": uid, "to": geo.hex(hq)})
                 self.moved.add(uid)
                 return True
-        ways = []  # (blindness of the way in, helicopter, hex beside the HQ or None, Pionier)
+        ways = []  # (helicopter, hex beside the HQ or None, Pionier)
         for tid in sorted(self.pos):
             pioneers = [c["id"] for c in sit.cargo_of.get(tid, []) if c["type"] == "pionier" and not c.get("moved")]
             if not pioneers:
@@ -614,7 +614,7 @@ class MovePlanner:
                 self.budget.spend(2)
                 for opt in trial.unload_options(tid):
                     if opt["unit"] in pioneers and geo.hex(hq) in [list(x) for x in opt["to"]]:
-                        ways.append((self.blindness(tid, to), tid, to, opt["unit"]))
+                        ways.append((tid, to, opt["unit"]))
                         break
         if not ways:
             return False
@@ -624,13 +624,16 @@ class MovePlanner:
         # (seeds 76002 round 38, 76017 round 13, session 24) while another way in was clear. So
         # first any aircraft free to move looks at the hidden hexes on the ways in (a strike wins
         # the game: a one-way flight is worth it); what it reveals makes the AI plan again.
+        blind = [self.blind_hexes(t, to) for t, to, _ in ways]
         for uid in self.lookers():
-            if min(w[0] for w in ways)[1] == 0:
+            if not all(blind):
                 break
-            hidden = {i: 1.0 for w in ways for i in self.blind_hexes(w[1], w[2])}
-            if self.look(uid, hidden, True):
-                ways = [(self.blindness(t, to), t, to, p) for _, t, to, p in ways]
-        _, tid, to, pid = min(ways, key=lambda w: w[0])
+            if self.look(uid, {i: 1.0 for hexes in blind for i in hexes}, True):
+                blind = [self.blind_hexes(t, to) for t, to, _ in ways]
+        # Least blind first: remembered enemies on the way (R7: they may still be there), then hexes
+        # out of sight; the first of equals.
+        k = min(range(len(ways)), key=lambda k: (sum(1 for i in blind[k] if i in sit.enemy_hexes), len(blind[k])))
+        tid, to, pid = ways[k]
         if to is not None:
             self.apply({"type": "move", "unit": tid, "to": to})
         self.apply({"type": "unload", "transport": tid, "unit": pid, "to": geo.hex(hq)})
@@ -650,12 +653,6 @@ class MovePlanner:
             way = engine_search(self.g, self.g.units[tid], seen).path(geo.idx(to))[1:] + way
         return [i for i in way if i not in seen]
 
-    def blindness(self, tid: int, to: list[int] | None) -> tuple[int, int]:
-        """How blind a way in is: (remembered enemies on it, hexes on it we cannot see). A remembered
-        enemy stands out of sight (R7) and may still be there (R21: an ambush)."""
-        hidden = self.blind_hexes(tid, to)
-        return (sum(1 for i in hidden if i in self.sit.enemy_hexes), len(hidden))
-
     def lookers(self) -> list[int]:
         """Own aircraft free to move that carry nothing, Drohnen (vision 5) first: they can fly over
         anything to look (R17, R20)."""
@@ -670,7 +667,7 @@ class MovePlanner:
         mv = UNITS["transporthubschrauber"]["move"]
         approach = self.approach_field()
         return any(self.sit.own[t]["type"] == "transporthubschrauber" and approach[self.pos[t]] <= mv
-                   and self.sit.carries_pionier(t) for t in sorted(self.pos) if t in self.sit.own)
+                   and self.sit.carries_pionier(t) for t in self.pos if t in self.sit.own)
 
     def scout(self) -> None:
         """Finishing under fog (issue 16): before the crews commit, a Drohne flies to where it sees most
