@@ -31,6 +31,12 @@ Every round, whatever --every says, it also follows two things (session 23) and 
     (R34) or moved onto it.
 Session 24 added: whether the enemy saw the crew at its stop overnight (R20), and a line for each open
 morning (round, crew, hex, way, fuel), so that a strike that should have followed can be replayed.
+Session 25 added:
+  * "unseen by the enemy": of the stops in a probe, how many the enemy does not see (R20), with
+    examples;
+  * every night, all true stops where no crew stood, told apart by whether the enemy saw them, and
+    how many of them still lay one move from a free hex beside the HQ the next morning: what a crew
+    waiting there would have found, had the enemy not known of it.
 """
 
 from __future__ import annotations
@@ -66,6 +72,16 @@ def loaded_crews(game, schwer: str) -> list:
             and any(game.units[c].type == "pionier" for c in u.cargo)]
 
 
+def aa_fire(game, schwer: str, geo: Geo) -> set[int]:
+    """The hexes the enemy's anti-aircraft fire reaches from where its units stand (R8, R23, R25)."""
+    fire: set[int] = set()
+    for u in game.units.values():
+        ut = UNITS[u.type]
+        if u.side == enemy_of(schwer) and u.at is not None and ut["range"] and ut["attack"].get("luft"):
+            fire.update(geo.ring(u.at, *ut["range"]))
+    return fire
+
+
 def probe(game, schwer: str, geo: Geo) -> dict:
     """The crews' view of this position, from the true state (see the module docstring)."""
     enemy = enemy_of(schwer)
@@ -73,24 +89,24 @@ def probe(game, schwer: str, geo: Geo) -> dict:
     foes = [u for u in game.units.values() if u.side == enemy and u.at is not None]
     taken = {u.at for u in game.units.values() if u.at is not None}
     free = [n for n in geo.nb[hq] if n not in taken]
-    fire: set[int] = set()
+    fire = aa_fire(game, schwer, geo)
     near: dict[str, int] = {}
     for u in foes:
-        ut = UNITS[u.type]
-        if ut["range"] and ut["attack"].get("luft"):
-            fire.update(geo.ring(u.at, *ut["range"]))
         if geo.dist(u.at, hq) <= HELI_MOVE:
             near[u.type] = near.get(u.type, 0) + 1
-    stops, seen, way = [], [], None
+    stops, seen, way, unseen = [], [], None, []
     if free:
         obs = game.observe(schwer)
         vis = obs["visible"]
         way = distance_field(geo, terrain_ids(obs), "luft", free, [u.at for u in foes if u.at != hq])
         stops = [h for h in range(geo.size) if way[h] <= HELI_MOVE and h not in fire and h not in taken]
         seen = [h for h in stops if all(vis[n // geo.w][n % geo.w] == "1" for n in geo.ring(h, 0, 2))]
+        evis = game.observe(enemy)["visible"]
+        unseen = [h for h in stops if evis[h // geo.w][h % geo.w] != "1"]
     crews = [(u.at, u.fuel, way[u.at] if way else None) for u in loaded_crews(game, schwer)]
     return {"hq_free": hq not in taken, "free": len(free), "stops": len(stops), "seen": len(seen),
-            "near": near, "examples": [geo.hex(h) for h in stops[:3]], "crews": crews}
+            "unseen": len(unseen), "examples": [geo.hex(h) for h in unseen[:4]],
+            "near": near, "crews": crews}
 
 
 def true_way(game, schwer: str, geo: Geo) -> list[int] | None:
@@ -134,6 +150,34 @@ def follow_night(game, schwer: str, geo: Geo, night: dict | None, nights: dict) 
             nights["longer"] += 1
 
 
+def virtual_stops(game, schwer: str, geo: Geo, sight) -> dict:
+    """The true stops at night (one move from a free hex beside the enemy HQ, out of the enemy's
+    anti-aircraft fire, free), each with whether the enemy sees it: where a crew could have waited."""
+    way = true_way(game, schwer, geo)
+    if way is None:
+        return {}
+    taken = {u.at for u in game.units.values() if u.at is not None}
+    fire = aa_fire(game, schwer, geo)
+    return {h: h in sight for h in range(geo.size) if way[h] <= HELI_MOVE and h not in fire and h not in taken}
+
+
+def follow_virtual(game, schwer: str, geo: Geo, vstops: dict | None, v: dict) -> None:
+    """Whether last night's true stops still lie one move from a free hex beside the HQ this morning."""
+    if vstops is None:
+        return
+    v["nights"] += 1
+    way = true_way(game, schwer, geo)
+    opened = {h for h in vstops if way is not None and way[h] <= HELI_MOVE}
+    unseen = [h for h, seen in vstops.items() if not seen]
+    v["unseen"] += len(unseen)
+    v["unseen open"] += sum(1 for h in unseen if h in opened)
+    v["seen"] += len(vstops) - len(unseen)
+    v["seen open"] += sum(1 for h, seen in vstops.items() if seen and h in opened)
+    if unseen:
+        v["nights with an unseen stop"] += 1
+        v["nights with an unseen stop open"] += any(h in opened for h in unseen)
+
+
 def count_held(game, schwer: str, ids_before: set, held: dict) -> None:
     """Whether a unit stands on the enemy HQ now, built there since Schwer's last move or moved onto it."""
     hq = enemy_hq(game, schwer)
@@ -159,6 +203,8 @@ def main(argv=None) -> int:
     phase_key, night, ids_before = None, None, set(game.units)
     nights = dict.fromkeys(MORNINGS + ("seen", "unseen", "open though seen", "open unseen"), 0)
     held = {"phases": 0, "built there": 0, "moved onto it": 0}
+    vstops, vnights = None, {"nights": 0, "unseen": 0, "unseen open": 0, "seen": 0, "seen open": 0,
+                             "nights with an unseen stop": 0, "nights with an unseen stop open": 0}
     while game.outcome is None and game.round <= args.max_rounds:
         side = game.side
         key = (game.round, side, game.phase)
@@ -166,6 +212,8 @@ def main(argv=None) -> int:
             phase_key = key
             if side == args.schwer and game.phase == "move":
                 follow_night(game, args.schwer, geo, night, nights)
+                follow_virtual(game, args.schwer, geo, vstops, vnights)
+                vstops = None
                 count_held(game, args.schwer, ids_before, held)
                 night = None
             elif side != args.schwer and game.phase == "attack":
@@ -176,13 +224,15 @@ def main(argv=None) -> int:
                          for cid, fuel, way in crews_by_id(game, args.schwer, geo)
                          if way is not None and way <= HELI_MOVE and (fuel is None or fuel >= way)}
                 ids_before = set(game.units)
+                vstops = virtual_stops(game, args.schwer, geo, sight)
         if side == args.schwer and game.phase == "move" and game.round != last and game.round % args.every == 0:
             last = game.round
             p = probe(game, args.schwer, geo)
             probes.append(p)
             near = " ".join(f"{t}:{n}" for t, n in sorted(p["near"].items()))
             print(f"R{game.round:2} HQ {'free' if p['hq_free'] else 'held'}, {p['free']} of 6 beside it free, "
-                  f"stops {p['stops']:3}, seen {p['seen']:2}, e.g. {p['examples']} | near the HQ: {near}", flush=True)
+                  f"stops {p['stops']:3}, seen {p['seen']:2}, unseen by the enemy {p['unseen']:3} "
+                  f"e.g. {p['examples']} | near the HQ: {near}", flush=True)
             crews = " ".join(f"{geo.hex(at)} fuel {fuel} way {'-' if d is None or d >= INF else d}"
                              for at, fuel, d in p["crews"])
             print(f"    crews: {crews or 'none loaded'}", flush=True)
@@ -201,6 +251,13 @@ def main(argv=None) -> int:
           f"{nights['open though seen']}), did not see it {nights['unseen']} times (open {nights['open unseen']})")
     print(f"enemy HQ held at {held['built there'] + held['moved onto it']} of {held['phases']} Schwer move phases: "
           f"by a unit built there {held['built there']}, by one moved onto it {held['moved onto it']}")
+    v = vnights
+    share = 100 * v["unseen open"] / max(1, v["unseen"])
+    print(f"stops the enemy did not see at night (true stops after Schwer's move, no crew there): "
+          f"{v['unseen']} over {v['nights']} nights, open next morning {v['unseen open']} ({share:.0f} %); "
+          f"stops it saw {v['seen']}, open {v['seen open']}; "
+          f"nights with an unseen stop {v['nights with an unseen stop']}, "
+          f"of them with one still open {v['nights with an unseen stop open']}")
     if probes:
         print(f"probes {len(probes)}: HQ free in {sum(p['hq_free'] for p in probes)}; median stops "
               f"{statistics.median(p['stops'] for p in probes)}, median seen stops "
