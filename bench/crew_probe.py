@@ -32,6 +32,9 @@ Every round, whatever --every says, it also follows two things (session 23) and 
 Session 24 added: whether the enemy saw the crew at its stop overnight (R20), and a line for each open
 morning (round, crew, hex, way, fuel), so that a strike that should have followed can be replayed.
 Session 25 added:
+  * for each morning a crew's way was no longer open, who came overnight: the enemy units now on the
+    HQ, beside it or beside the crew that did not stand there at night, built or moved in (and from
+    how far);
   * "unseen by the enemy": of the stops in a probe, how many the enemy does not see (R20), with
     examples;
   * every night, all true stops where no crew stood, told apart by whether the enemy saw them, and
@@ -128,8 +131,27 @@ def crews_by_id(game, schwer: str, geo: Geo) -> list[tuple]:
             for u in loaded_crews(game, schwer)]
 
 
-def follow_night(game, schwer: str, geo: Geo, night: dict | None, nights: dict) -> None:
-    """What became of each crew that ended Schwer's last move phase at a stop (see the docstring)."""
+def who_came(game, schwer: str, geo: Geo, cid: int, before: dict[int, int]) -> str:
+    """The enemy units that stand this morning on the enemy HQ, beside it or beside crew `cid`, and
+    did not stand there at night (`before`: unit id -> hex): built overnight, or moved in and from
+    how far."""
+    hq, crew = enemy_hq(game, schwer), game.units[cid].at
+    out = []
+    for u in sorted(game.units.values(), key=lambda x: x.id):
+        if u.side != enemy_of(schwer) or u.at is None or before.get(u.id) == u.at:
+            continue
+        where = ("on the HQ" if u.at == hq else "beside the HQ" if geo.dist(u.at, hq) == 1
+                 else "beside the crew" if geo.dist(u.at, crew) == 1 else None)
+        if where:
+            came = "built" if u.id not in before else f"moved {geo.dist(before[u.id], u.at)} hexes"
+            out.append(f"{u.type} {where} ({came})")
+    return "; ".join(out) or "nobody new"
+
+
+def follow_night(game, schwer: str, geo: Geo, night: dict | None, nights: dict,
+                 before: dict[int, int] | None = None) -> None:
+    """What became of each crew that ended Schwer's last move phase at a stop (see the docstring);
+    for a way no longer open, who came (`who_came`, from the enemy's positions at night)."""
     if not night:
         return
     now = {cid: (fuel, way) for cid, fuel, way in crews_by_id(game, schwer, geo)}
@@ -139,15 +161,22 @@ def follow_night(game, schwer: str, geo: Geo, night: dict | None, nights: dict) 
         nights["seen" if seen else "unseen"] += 1
         if cid not in now:
             nights["lost"] += 1
-        elif now[cid][1] is None:
-            nights["HQ held" if hq_held else "every neighbour taken"] += 1
-        elif now[cid][1] <= HELI_MOVE and (now[cid][0] is None or now[cid][0] >= now[cid][1]):
+            continue
+        fuel, way_now = now[cid]
+        at = geo.hex(game.units[cid].at)
+        if way_now is not None and way_now <= HELI_MOVE and (fuel is None or fuel >= way_now):
             nights["open"] += 1
             nights["open though seen" if seen else "open unseen"] += 1
-            print(f"R{game.round:2} open morning: crew {cid} at {geo.hex(game.units[cid].at)}, way {now[cid][1]}, "
-                  f"fuel {now[cid][0]}, {'seen' if seen else 'unseen'} by the enemy overnight", flush=True)
+            print(f"R{game.round:2} open morning: crew {cid} at {at}, way {way_now}, "
+                  f"fuel {fuel}, {'seen' if seen else 'unseen'} by the enemy overnight", flush=True)
+            continue
+        if way_now is None:
+            nights["HQ held" if hq_held else "every neighbour taken"] += 1
         else:
             nights["longer"] += 1
+        if before is not None:
+            print(f"R{game.round:2} shut morning: crew {cid} at {at}, {'seen' if seen else 'unseen'} overnight; "
+                  f"came: {who_came(game, schwer, geo, cid, before)}", flush=True)
 
 
 def virtual_stops(game, schwer: str, geo: Geo, sight) -> dict:
@@ -200,7 +229,7 @@ def main(argv=None) -> int:
     ais = {s: make_player(players[s], s, seed=args.seed * 2 + k) for k, s in enumerate(("nordbund", "liga"))}
     geo = Geo(game.width, game.height)
     probes, last = [], None
-    phase_key, night, ids_before = None, None, set(game.units)
+    phase_key, night, ids_before, night_pos = None, None, set(game.units), None
     nights = dict.fromkeys(MORNINGS + ("seen", "unseen", "open though seen", "open unseen"), 0)
     held = {"phases": 0, "built there": 0, "moved onto it": 0}
     vstops, vnights = None, {"nights": 0, "unseen": 0, "unseen open": 0, "seen": 0, "seen open": 0,
@@ -211,7 +240,7 @@ def main(argv=None) -> int:
         if key != phase_key:
             phase_key = key
             if side == args.schwer and game.phase == "move":
-                follow_night(game, args.schwer, geo, night, nights)
+                follow_night(game, args.schwer, geo, night, nights, night_pos)
                 follow_virtual(game, args.schwer, geo, vstops, vnights)
                 vstops = None
                 count_held(game, args.schwer, ids_before, held)
@@ -224,6 +253,7 @@ def main(argv=None) -> int:
                          for cid, fuel, way in crews_by_id(game, args.schwer, geo)
                          if way is not None and way <= HELI_MOVE and (fuel is None or fuel >= way)}
                 ids_before = set(game.units)
+                night_pos = {u.id: u.at for u in game.units.values() if u.at is not None}
                 vstops = virtual_stops(game, args.schwer, geo, sight)
         if side == args.schwer and game.phase == "move" and game.round != last and game.round % args.every == 0:
             last = game.round
