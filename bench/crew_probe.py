@@ -85,6 +85,14 @@ def aa_fire(game, schwer: str, geo: Geo) -> set[int]:
     return fire
 
 
+def true_stops(game, schwer: str, geo: Geo, way: list[int]) -> list[int]:
+    """The hexes within one helicopter move of a free hex beside the HQ by `way`, out of the enemy's
+    anti-aircraft fire and free: where a crew can wait for the strike."""
+    taken = {u.at for u in game.units.values() if u.at is not None}
+    fire = aa_fire(game, schwer, geo)
+    return [h for h in range(geo.size) if way[h] <= HELI_MOVE and h not in fire and h not in taken]
+
+
 def probe(game, schwer: str, geo: Geo) -> dict:
     """The crews' view of this position, from the true state (see the module docstring)."""
     enemy = enemy_of(schwer)
@@ -92,7 +100,6 @@ def probe(game, schwer: str, geo: Geo) -> dict:
     foes = [u for u in game.units.values() if u.side == enemy and u.at is not None]
     taken = {u.at for u in game.units.values() if u.at is not None}
     free = [n for n in geo.nb[hq] if n not in taken]
-    fire = aa_fire(game, schwer, geo)
     near: dict[str, int] = {}
     for u in foes:
         if geo.dist(u.at, hq) <= HELI_MOVE:
@@ -102,7 +109,7 @@ def probe(game, schwer: str, geo: Geo) -> dict:
         obs = game.observe(schwer)
         vis = obs["visible"]
         way = distance_field(geo, terrain_ids(obs), "luft", free, [u.at for u in foes if u.at != hq])
-        stops = [h for h in range(geo.size) if way[h] <= HELI_MOVE and h not in fire and h not in taken]
+        stops = true_stops(game, schwer, geo, way)
         seen = [h for h in stops if all(vis[n // geo.w][n % geo.w] == "1" for n in geo.ring(h, 0, 2))]
         evis = game.observe(enemy)["visible"]
         unseen = [h for h in stops if evis[h // geo.w][h % geo.w] != "1"]
@@ -133,8 +140,8 @@ def crews_by_id(game, schwer: str, geo: Geo) -> list[tuple]:
 
 def who_came(game, schwer: str, geo: Geo, cid: int, before: dict[int, int]) -> str:
     """The enemy units that stand this morning on the enemy HQ, beside it or beside crew `cid`, and
-    did not stand there at night (`before`: unit id -> hex): built overnight, or moved in and from
-    how far."""
+    did not stand there at night (`before`: unit id -> hex, None aboard a transport): built
+    overnight, put down from a transport, or moved in and from how far."""
     hq, crew = enemy_hq(game, schwer), game.units[cid].at
     out = []
     for u in sorted(game.units.values(), key=lambda x: x.id):
@@ -143,7 +150,8 @@ def who_came(game, schwer: str, geo: Geo, cid: int, before: dict[int, int]) -> s
         where = ("on the HQ" if u.at == hq else "beside the HQ" if geo.dist(u.at, hq) == 1
                  else "beside the crew" if geo.dist(u.at, crew) == 1 else None)
         if where:
-            came = "built" if u.id not in before else f"moved {geo.dist(before[u.id], u.at)} hexes"
+            came = ("built" if u.id not in before else "unloaded" if before[u.id] is None
+                    else f"moved {geo.dist(before[u.id], u.at)} hexes")
             out.append(f"{u.type} {where} ({came})")
     return "; ".join(out) or "nobody new"
 
@@ -183,11 +191,7 @@ def virtual_stops(game, schwer: str, geo: Geo, sight) -> dict:
     """The true stops at night (one move from a free hex beside the enemy HQ, out of the enemy's
     anti-aircraft fire, free), each with whether the enemy sees it: where a crew could have waited."""
     way = true_way(game, schwer, geo)
-    if way is None:
-        return {}
-    taken = {u.at for u in game.units.values() if u.at is not None}
-    fire = aa_fire(game, schwer, geo)
-    return {h: h in sight for h in range(geo.size) if way[h] <= HELI_MOVE and h not in fire and h not in taken}
+    return {} if way is None else {h: h in sight for h in true_stops(game, schwer, geo, way)}
 
 
 def follow_virtual(game, schwer: str, geo: Geo, vstops: dict | None, v: dict) -> None:
@@ -207,7 +211,7 @@ def follow_virtual(game, schwer: str, geo: Geo, vstops: dict | None, v: dict) ->
         v["nights with an unseen stop open"] += any(h in opened for h in unseen)
 
 
-def count_held(game, schwer: str, ids_before: set, held: dict) -> None:
+def count_held(game, schwer: str, ids_before, held: dict) -> None:
     """Whether a unit stands on the enemy HQ now, built there since Schwer's last move or moved onto it."""
     hq = enemy_hq(game, schwer)
     held["phases"] += 1
@@ -229,7 +233,8 @@ def main(argv=None) -> int:
     ais = {s: make_player(players[s], s, seed=args.seed * 2 + k) for k, s in enumerate(("nordbund", "liga"))}
     geo = Geo(game.width, game.height)
     probes, last = [], None
-    phase_key, night, ids_before, night_pos = None, None, set(game.units), None
+    # Every unit's hex when Schwer's move phase ended (None: aboard): what was there overnight.
+    phase_key, night, night_pos = None, None, {u.id: u.at for u in game.units.values()}
     nights = dict.fromkeys(MORNINGS + ("seen", "unseen", "open though seen", "open unseen"), 0)
     held = {"phases": 0, "built there": 0, "moved onto it": 0}
     vstops, vnights = None, {"nights": 0, "unseen": 0, "unseen open": 0, "seen": 0, "seen open": 0,
@@ -243,7 +248,7 @@ def main(argv=None) -> int:
                 follow_night(game, args.schwer, geo, night, nights, night_pos)
                 follow_virtual(game, args.schwer, geo, vstops, vnights)
                 vstops = None
-                count_held(game, args.schwer, ids_before, held)
+                count_held(game, args.schwer, night_pos, held)
                 night = None
             elif side != args.schwer and game.phase == "attack":
                 # Schwer's move phase has just ended: where its crews spend the night.
@@ -252,8 +257,7 @@ def main(argv=None) -> int:
                 night = {cid: (way, game.units[cid].at in sight)
                          for cid, fuel, way in crews_by_id(game, args.schwer, geo)
                          if way is not None and way <= HELI_MOVE and (fuel is None or fuel >= way)}
-                ids_before = set(game.units)
-                night_pos = {u.id: u.at for u in game.units.values() if u.at is not None}
+                night_pos = {u.id: u.at for u in game.units.values()}
                 vstops = virtual_stops(game, args.schwer, geo, sight)
         if side == args.schwer and game.phase == "move" and game.round != last and game.round % args.every == 0:
             last = game.round
