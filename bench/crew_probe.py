@@ -138,7 +138,7 @@ def crews_by_id(game, schwer: str, geo: Geo) -> list[tuple]:
             for u in loaded_crews(game, schwer)]
 
 
-def who_came(game, schwer: str, geo: Geo, cid: int, before: dict[int, int]) -> str:
+def who_came(game, schwer: str, geo: Geo, cid: int, before: dict[int, int | None]) -> str:
     """The enemy units that stand this morning on the enemy HQ, beside it or beside crew `cid`, and
     did not stand there at night (`before`: unit id -> hex, None aboard a transport): built
     overnight, put down from a transport, or moved in and from how far."""
@@ -157,7 +157,7 @@ def who_came(game, schwer: str, geo: Geo, cid: int, before: dict[int, int]) -> s
 
 
 def follow_night(game, schwer: str, geo: Geo, night: dict | None, nights: dict,
-                 before: dict[int, int] | None = None) -> None:
+                 before: dict[int, int | None]) -> None:
     """What became of each crew that ended Schwer's last move phase at a stop (see the docstring);
     for a way no longer open, who came (`who_came`, from the enemy's positions at night)."""
     if not night:
@@ -182,9 +182,8 @@ def follow_night(game, schwer: str, geo: Geo, night: dict | None, nights: dict,
             nights["HQ held" if hq_held else "every neighbour taken"] += 1
         else:
             nights["longer"] += 1
-        if before is not None:
-            print(f"R{game.round:2} shut morning: crew {cid} at {at}, {'seen' if seen else 'unseen'} overnight; "
-                  f"came: {who_came(game, schwer, geo, cid, before)}", flush=True)
+        print(f"R{game.round:2} shut morning: crew {cid} at {at}, {'seen' if seen else 'unseen'} overnight; "
+              f"came: {who_came(game, schwer, geo, cid, before)}", flush=True)
 
 
 def virtual_stops(game, schwer: str, geo: Geo, sight) -> dict:
@@ -211,13 +210,14 @@ def follow_virtual(game, schwer: str, geo: Geo, vstops: dict | None, v: dict) ->
         v["nights with an unseen stop open"] += any(h in opened for h in unseen)
 
 
-def count_held(game, schwer: str, ids_before, held: dict) -> None:
-    """Whether a unit stands on the enemy HQ now, built there since Schwer's last move or moved onto it."""
+def count_held(game, schwer: str, before: dict[int, int | None], held: dict) -> None:
+    """Whether a unit stands on the enemy HQ now, built there since Schwer's last move (not in `before`,
+    the night's positions) or moved onto it."""
     hq = enemy_hq(game, schwer)
     held["phases"] += 1
     on = [u for u in game.units.values() if u.at == hq]
     if on:
-        held["built there" if on[0].id not in ids_before else "moved onto it"] += 1
+        held["built there" if on[0].id not in before else "moved onto it"] += 1
 
 
 def main(argv=None) -> int:
