@@ -14,6 +14,12 @@ from .state import GameState, Unit
 _VISION_BONUS = {"huegel": 1, "gebirge": 2}
 
 
+def sight_radius(vision: int, terrain_id: str) -> int:
+    """How far a unit with this vision sees from a hex of this terrain (R20: +1 on hills, +2 in
+    mountains). Also asked by the AI when it guesses what the enemy sees."""
+    return vision + _VISION_BONUS.get(terrain_id, 0)
+
+
 def visible(state: GameState, side: str) -> frozenset[int]:
     cached = state._visible_cache.get(side)
     if cached is not None:
@@ -24,7 +30,7 @@ def visible(state: GameState, side: str) -> frozenset[int]:
         hexes: set[int] = set()
         grid = state.grid
         for u in state.units_of(side):
-            radius = u.utype.vision + _VISION_BONUS.get(state.terrain[u.at], 0)
+            radius = sight_radius(u.utype.vision, state.terrain[u.at])
             hexes.update(grid.within(u.at, radius))
         for b in state.buildings.values():
             if b.owner == side:

@@ -1362,3 +1362,20 @@ def test_issue16_ai_rings_are_every_hex_between_the_two_distances_in_map_order()
             for lo in range(0, 6):
                 for hi in range(-1, 8):
                     assert geo.ring(centre, lo, hi) == [i for i in range(geo.size) if lo <= geo.dist(centre, i) <= hi]
+
+
+def test_issue16_r20_ai_guess_of_the_enemys_sight_is_the_rule_when_it_knows_every_enemy():
+    """R20 (issue 16, the crews' trips): what the AI takes the enemy to see -- round each enemy unit
+    it knows by that unit's vision, +1 on hills and +2 in mountains, and within two of each enemy
+    building -- is exactly what the engine lets the enemy see under fog, when every enemy unit is
+    known (the same position observed without fog). Großer Belt after four seeded rounds, from
+    either side."""
+    from kaltfront.ai.common import belief_dict
+    from kaltfront.ai.situation import Situation
+    g = kaltfront.new_game("grosser-belt", seed=5, fog=True)
+    play(g, {"nordbund": "normal", "liga": "normal"}, 5, max_rounds=4)
+    clear = kaltfront.Game.from_json(dict(json.loads(g.to_json()), fog=False))
+    for me, enemy in (("nordbund", "liga"), ("liga", "nordbund")):
+        obs = clear.observe(me)
+        sight = Situation(obs, belief_dict(obs, me), me).enemy_sight()
+        assert sight == g.visible(enemy) and len(sight) < g.width * g.height, me

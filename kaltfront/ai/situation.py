@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+from ..fog import sight_radius
 from .common import (AIR_HOMES, BUILDINGS, CAPTURERS, INF, RULES, TERRAIN, UNITS, Geo, distance_field,
                      other, terrain_ids, worth)
 
@@ -195,6 +196,23 @@ class Situation:
                     t[h].append((s, e["id"]))
             self._threat[armour] = t
         return t
+
+    def enemy_sight(self) -> frozenset[int]:
+        """The hexes the enemy sees, as far as we know (R20): round every enemy unit we see or
+        remember, and within `building_vision` of every enemy building (owners are public). An
+        unseen unit cannot be attacked, so a night spent outside this is safe from the enemies we
+        know of; the ones we do not know are `MovePlanner.hidden_aa_risk`'s part."""
+        s = self._memo.get("enemy_sight")
+        if s is None:
+            hexes: set[int] = set()
+            for e in self.enemies.values():
+                hexes.update(self.geo.grid.within(e["i"], sight_radius(UNITS[e["type"]]["vision"],
+                                                                       self.terrain[e["i"]])))
+            for i, b in self.bld.items():
+                if b["owner"] == self.en:
+                    hexes.update(self.geo.grid.within(i, RULES["building_vision"]))
+            s = self._memo["enemy_sight"] = frozenset(hexes)
+        return s
 
     def defence(self, utype: str, level: int, h: int, side: str) -> float:
         b = self.bld.get(h)
