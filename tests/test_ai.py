@@ -1364,6 +1364,45 @@ def test_issue16_ai_rings_are_every_hex_between_the_two_distances_in_map_order()
                     assert geo.ring(centre, lo, hi) == [i for i in range(geo.size) if lo <= geo.dist(centre, i) <= hi]
 
 
+def _crew_on_a_long_trip(fuel, heli_at=(12, 1)):
+    """A 34x5 map without a round limit, Nordbund's move phase in round 31: the own HQ (the only air
+    home) top left, the enemy HQ free at (30,3), three helicopter moves and a bit from a crew
+    helicopter at `heli_at` with `fuel`. A Liga Flugabwehr at (20,2) fires (range 2) on
+    the straight way; a Kampfpanzer stands far behind the enemy HQ."""
+    terrain = ["H.................................",
+               "..................................",
+               "..................................",
+               "..............................H...",
+               ".................................."]
+    heli = _pionier_aboard(2, 1, list(heli_at))
+    heli["fuel"] = fuel
+    units = [heli, unit(3, "kampfpanzer", "nordbund", [0, 4]),
+             unit(10, "flugabwehr", "liga", [20, 2]), unit(11, "kampfpanzer", "liga", [33, 0])]
+    return kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31,
+                                             owners={(0, 0): "nordbund", (30, 3): "liga"}))
+
+
+def test_issue16_r19_r20_schwer_crew_plans_a_one_way_trip_of_several_nights_out_of_the_enemys_fire():
+    """Issue 16, R18-R20 (Großer Belt seed 85001, session 26: Odense and all six hexes round it stood
+    free for twelve rounds while Schwer's crews, 23 hexes away with 30 fuel, flew to and fro where
+    they could still get home): a crew with no stop in reach tonight and no forward home plans the
+    whole trip -- the fewest nights, each where no enemy it knows can see and fire on it, the
+    last within a move of the strike with the fuel for it -- and flies the first leg, one way. The
+    old code kept it where it could fly home to its HQ (with 20 fuel at most 10 hexes out: here
+    16 hexes from the enemy HQ). With too little fuel for any such trip it does not set
+    out."""
+    from kaltfront.ai.common import Geo
+    geo = Geo(34, 5)
+    hq = geo.idx([30, 3])
+    heli = _schwer_moves(_crew_on_a_long_trip(20))
+    at = geo.idx(heli["at"])
+    assert heli["cargo"], heli
+    assert geo.dist(at, hq) <= 13, heli  # set out: beyond the way home
+    assert geo.dist(at, geo.idx([20, 2])) > R["units"]["flugabwehr"]["range"][1], heli  # out of its fire
+    heli = _schwer_moves(_crew_on_a_long_trip(16))  # 17 hexes and the strike need more than 16 fuel
+    assert heli["cargo"] and geo.dist(geo.idx(heli["at"]), hq) >= 14, heli
+
+
 def test_issue16_r20_ai_guess_of_the_enemys_sight_is_the_rule_when_it_knows_every_enemy():
     """R20 (issue 16, the crews' trips): what the AI takes the enemy to see -- round each enemy unit
     it knows by that unit's vision, +1 on hills and +2 in mountains, and within two of each enemy

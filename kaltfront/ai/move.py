@@ -71,6 +71,7 @@ CREWS = 3  # finishing crews (Pionier in a Transporthubschrauber) Schwer keeps o
 HIDDEN_AA = (0.08, 0.115, 0.65)
 TRIP_RISK = 0.5  # a crew on the way in goes home rather than on into this much of a sure loss (`stage`)
 SALVO_RISK = 0.8  # ... unless all CREWS go in together (`airlift`): then only from this much on
+TRIP_NIGHTS = 4  # a crew plans a trip of at most this many nights (`trip`; 30 fuel is four moves and a bit)
 
 
 def _no_ground(terrain_id: str) -> bool:
@@ -1067,6 +1068,12 @@ class MovePlanner:
             if base:
                 return h in base  # with a forward home: a stop or that home, nothing between
             return self.air_ok(u, h, o["hexes"])
+        if not base and not salvo and approach[here] > mv:
+            first = self.trip(tid, approach)
+            if first is not None:
+                self.apply({"type": "move", "unit": tid, "to": geo.hex(first)})
+                self.moved.add(tid)
+                return
         best = self.best_hex(tid, score, score(here) if waits else None, may_end=may_end, margin=1e-9)
         if best is not None and not waits and risk(geo.idx(best)) >= (SALVO_RISK if salvo else TRIP_RISK):
             best = None  # no stop but one with a good chance of loss: home instead
@@ -1079,6 +1086,111 @@ class MovePlanner:
         if best is not None:
             self.apply({"type": "move", "unit": tid, "to": best})
         self.moved.add(tid)
+
+    def trip(self, tid: int, approach) -> int | None:
+        """A crew with no stop in reach tonight and no forward home near the strike plans the whole
+        trip (issue 16, R18-R20): the fewest nights out, each on a hex where no enemy we know can
+        both see and fire on it (`night_risk` under TRIP_RISK, as `stage` takes a stop), the last one
+        at a stop (the strike one move on, with the fuel for it). Returns the hex of the first
+        night; None when there is no such trip within TRIP_NIGHTS, or when a stop is in reach
+        tonight (`stage` chooses it).
+
+        Without it a crew could end its move only where it could still fly home (R19): from
+        Slagelse, Odense is 23 hexes of a Transporthubschrauber's 30 fuel, so the crews flew to and
+        fro 9-22 hexes out while Odense and all six hexes round it stood free for twelve rounds
+        (Großer Belt seed 85001, session 26). A trip is one way: it keeps the fuel for the strike,
+        not for the way back.
+
+        Nights after the first are judged by where the enemies stand now; the plan is made anew
+        every turn, so what moves in the meantime is taken into account then. The flying distance
+        between the nights is the hex distance (an aircraft crosses any terrain, R17); only the
+        first night is asked of the engine (`reachable`)."""
+        sit, geo = self.sit, self.geo
+        u = sit.own[tid]
+        mv = UNITS[u["type"]]["move"]
+        fuel = u.get("fuel")
+        here = self.pos[tid]
+        if fuel is None or approach[here] >= INF or approach[here] + 1 > fuel:
+            return None
+        # Every planner variant of a decision asks the same (R7: several move variants): once.
+        key = ("trip", tid, here, fuel, tuple(n for n in geo.nb[sit.enemy_hq] if approach[n] == 0))
+        if key in sit._memo:
+            self.budget.spend(1)
+            first = sit._memo[key]
+            if first is None or first not in self.occupied:
+                return first
+        first = sit._memo[key] = self._trip(u, here, fuel, approach)
+        return first
+
+    def _trip(self, u: dict, here: int, fuel: int, approach) -> int | None:
+        sit, geo = self.sit, self.geo
+        tid = u["id"]
+        mv = UNITS[u["type"]]["move"]
+
+        def fits(h: int, used: int) -> bool:  # the strike can still follow from h with the fuel left
+            return used + approach[h] + 1 <= fuel
+
+        risk: dict[int, float] = {}
+
+        def night(h: int) -> float:
+            r = risk.get(h)
+            if r is None:
+                r = risk[h] = self.night_risk(u, h)
+            return r
+        # layer: hex -> (risk so far, hexes flown, first night's hex); one entry per hex, fewest
+        # hexes flown first (more fuel left goes further), then the least risk.
+        layer: dict[int, tuple[float, int, int]] = {}
+        for o in self.g.reachable(tid):
+            h = geo.idx(o["to"])
+            if h == here or not fits(h, o["hexes"]):
+                continue
+            if approach[h] <= mv:
+                return None  # a stop tonight: `stage` weighs it
+            r = night(h)
+            if r < TRIP_RISK and (h not in layer or (o["hexes"], r) < (layer[h][1], layer[h][0])):
+                layer[h] = (r, o["hexes"], h)
+        self.budget.spend(1)
+        best_used = {h: v[1] for h, v in layer.items()}
+        enemy = set(sit.enemy_hexes)
+        for _ in range(TRIP_NIGHTS - 1):
+            nxt: dict[int, tuple[float, int, int]] = {}
+            goals = []
+            for s_ in sorted(layer):
+                r0, used0, first = layer[s_]
+                for h in geo.ring(s_, 1, mv):
+                    if h in enemy:
+                        continue
+                    used = used0 + geo.dist(s_, h)
+                    if not fits(h, used) or best_used.get(h, INF) <= used:
+                        continue
+                    r = night(h)
+                    if r >= TRIP_RISK:
+                        continue
+                    cand = (r0 + r, used, first)
+                    if approach[h] <= mv:
+                        goals.append(cand)
+                    old = nxt.get(h)
+                    if old is None or (used, r0 + r) < (old[1], old[0]):
+                        nxt[h] = cand
+            if goals:
+                # The least risk, then the fewest hexes flown, then the nearest first night: the
+                # further on tonight, the more ways are left tomorrow.
+                return min(goals, key=lambda c: (c[0], c[1], approach[c[2]], c[2]))[2]
+            if not nxt:
+                return None
+            for h, v in nxt.items():
+                best_used[h] = min(best_used.get(h, INF), v[1])
+            layer = nxt
+        return None
+
+    def night_risk(self, u: dict, h: int) -> float:
+        """The chance-like weight of losing helicopter `u` if it spends the night on h (0..1): the
+        fire of the enemies we know, which can only fall on it where the enemy sees it (R20), and
+        the chance of a hidden anti-aircraft unit (`hidden_aa_risk`)."""
+        known = 3 * self.sit.expected_hit(u, h) / max(1, u["hp"])
+        if h not in self.sit.enemy_sight():
+            known = 0.0
+        return min(1.0, known + self.hidden_aa_risk(h))
 
     def crew_homes(self, tid: int | None = None) -> list[int]:
         """Where a crew helicopter is refuelled (R19, R31): own Flugplatz, Depot (not the HQ, which
