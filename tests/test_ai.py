@@ -1388,9 +1388,8 @@ def test_issue16_r19_r20_schwer_crew_plans_a_one_way_trip_of_several_nights_out_
     they could still get home): a crew with no stop in reach tonight and no forward home plans the
     whole trip -- the fewest nights, each where no enemy it knows can see and fire on it, the
     last within a move of the strike with the fuel for it -- and flies the first leg, one way. The
-    old code kept it where it could fly home to its HQ (with 20 fuel at most 10 hexes out: here
-    16 hexes from the enemy HQ). With too little fuel for any such trip it does not set
-    out."""
+    old code kept it where it could still fly home to its HQ: here it ended 16 hexes from the enemy
+    HQ. With too little fuel for any such trip it does not set out."""
     from kaltfront.ai.common import Geo
     geo = Geo(34, 5)
     hq = geo.idx([30, 3])
