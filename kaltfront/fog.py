@@ -14,10 +14,17 @@ from .state import GameState, Unit
 _VISION_BONUS = {"huegel": 1, "gebirge": 2}
 
 
-def sight_radius(vision: int, terrain_id: str) -> int:
-    """How far a unit with this vision sees from a hex of this terrain (R20: +1 on hills, +2 in
-    mountains). Also asked by the AI when it guesses what the enemy sees."""
-    return vision + _VISION_BONUS.get(terrain_id, 0)
+def sight(grid, terrain: list[str], viewers, buildings) -> frozenset[int]:
+    """The hexes seen under fog (R20) from `viewers`, (hex, vision) pairs -- +1 on hills, +2 in
+    mountains -- and within `building_vision` of the `buildings` (hexes). The engine asks it for a
+    side's own units and buildings (`visible`); the AI for the enemy's it knows of
+    (`Situation.enemy_sight`)."""
+    hexes: set[int] = set()
+    for at, vision in viewers:
+        hexes.update(grid.within(at, vision + _VISION_BONUS.get(terrain[at], 0)))
+    for at in buildings:
+        hexes.update(grid.within(at, RULES.building_vision))
+    return frozenset(hexes)
 
 
 def visible(state: GameState, side: str) -> frozenset[int]:
@@ -27,15 +34,8 @@ def visible(state: GameState, side: str) -> frozenset[int]:
     if not state.fog:
         seen = frozenset(range(state.grid.size))
     else:
-        hexes: set[int] = set()
-        grid = state.grid
-        for u in state.units_of(side):
-            radius = sight_radius(u.utype.vision, state.terrain[u.at])
-            hexes.update(grid.within(u.at, radius))
-        for b in state.buildings.values():
-            if b.owner == side:
-                hexes.update(grid.within(b.at, RULES.building_vision))
-        seen = frozenset(hexes)
+        seen = sight(state.grid, state.terrain, ((u.at, u.utype.vision) for u in state.units_of(side)),
+                     (b.at for b in state.buildings.values() if b.owner == side))
     state._visible_cache[side] = seen
     return seen
 

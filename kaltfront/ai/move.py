@@ -1107,7 +1107,6 @@ class MovePlanner:
         first night is asked of the engine (`reachable`)."""
         sit, geo = self.sit, self.geo
         u = sit.own[tid]
-        mv = UNITS[u["type"]]["move"]
         fuel = u.get("fuel")
         here = self.pos[tid]
         if fuel is None or approach[here] >= INF or approach[here] + 1 > fuel:

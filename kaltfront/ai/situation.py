@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from ..fog import sight_radius
+from ..fog import sight
 from .common import (AIR_HOMES, BUILDINGS, CAPTURERS, INF, RULES, TERRAIN, UNITS, Geo, distance_field,
                      other, terrain_ids, worth)
 
@@ -204,14 +204,9 @@ class Situation:
         know of; the ones we do not know are `MovePlanner.hidden_aa_risk`'s part."""
         s = self._memo.get("enemy_sight")
         if s is None:
-            hexes: set[int] = set()
-            for e in self.enemies.values():
-                hexes.update(self.geo.grid.within(e["i"], sight_radius(UNITS[e["type"]]["vision"],
-                                                                       self.terrain[e["i"]])))
-            for i, b in self.bld.items():
-                if b["owner"] == self.en:
-                    hexes.update(self.geo.grid.within(i, RULES["building_vision"]))
-            s = self._memo["enemy_sight"] = frozenset(hexes)
+            s = self._memo["enemy_sight"] = sight(
+                self.geo.grid, self.terrain, ((e["i"], UNITS[e["type"]]["vision"]) for e in self.enemies.values()),
+                (i for i, b in self.bld.items() if b["owner"] == self.en))
         return s
 
     def defence(self, utype: str, level: int, h: int, side: str) -> float:
