@@ -1403,17 +1403,22 @@ def test_issue16_r19_r20_schwer_crew_plans_a_one_way_trip_of_several_nights_out_
 
 
 def test_issue16_r20_ai_guess_of_the_enemys_sight_is_the_rule_when_it_knows_every_enemy():
-    """R20 (issue 16, the crews' trips): what the AI takes the enemy to see -- round each enemy unit
-    it knows by that unit's vision, +1 on hills and +2 in mountains, and within two of each enemy
-    building -- is exactly what the engine lets the enemy see under fog, when every enemy unit is
-    known (the same position observed without fog). Großer Belt after four seeded rounds, from
-    either side."""
+    """R20 (issue 16, the crews' trips): what the AI takes the enemy to see -- under fog, round each
+    enemy unit it knows by that unit's vision, +1 on hills and +2 in mountains, and within two of
+    each enemy building -- is exactly what the engine lets the enemy see, when every enemy unit is
+    known (here remembered from the same position observed without fog). Without fog the enemy
+    sees every hex, and so does the AI's guess. Großer Belt after four seeded rounds, from either
+    side."""
     from kaltfront.ai.common import belief_dict
     from kaltfront.ai.situation import Situation
     g = kaltfront.new_game("grosser-belt", seed=5, fog=True)
     play(g, {"nordbund": "normal", "liga": "normal"}, 5, max_rounds=4)
     clear = kaltfront.Game.from_json(dict(json.loads(g.to_json()), fog=False))
     for me, enemy in (("nordbund", "liga"), ("liga", "nordbund")):
-        obs = clear.observe(me)
-        sight = Situation(obs, belief_dict(obs, me), me).enemy_sight()
+        known = [u for u in clear.observe(me)["units"] if u["side"] == enemy]
+        obs = g.observe(me)
+        assert len([u for u in obs["units"] if u["side"] == enemy]) < len(known), me  # fog hides some
+        sight = Situation(obs, belief_dict(obs, me, known), me).enemy_sight()
         assert sight == g.visible(enemy) and len(sight) < g.width * g.height, me
+        obs = clear.observe(me)
+        assert Situation(obs, belief_dict(obs, me), me).enemy_sight() == frozenset(range(g.width * g.height)), me
