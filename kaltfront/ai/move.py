@@ -1030,14 +1030,6 @@ class MovePlanner:
         fuel_at: dict[int, float] = {self.pos[tid]: INF if u.get("fuel") is None else u["fuel"]}
         under_fire = sit.expected_hit(u, self.pos[tid]) > 0
 
-        def risk(h: int) -> float:
-            """The chance-like weight of losing the crew at h in the enemy's next attack phase (0..1):
-            the fire of the enemies it knows of, and the chance of one it has not seen
-            (`hidden_aa_risk`; the scout looks first). A third of its hp expected lost counts as a
-            sure loss: waiting beside a Pionier (luft 1, 3 hp a shot on a helicopter) for the HQ to
-            clear, crews were shot down turn after turn."""
-            return min(1.0, 3 * sit.expected_hit(u, h) / max(1, u["hp"]) + self.hidden_aa_risk(h))
-
         def score(h: int) -> float:
             # Out of fire first: a crew shot down is lost with its helicopter (R46), so being one
             # hex nearer never pays for a good chance of that (weighed 6 before: 7 hexes nearer
@@ -1049,8 +1041,8 @@ class MovePlanner:
             if approach[h] <= mv and _no_ground(sit.terrain[h]):
                 home += 3.0
             if salvo:  # every hex it may end on is a stop: the safest one
-                return -20.0 * risk(h) - 0.05 * approach[h] + home
-            return (-max(0, approach[h] - mv) - 20.0 * risk(h) - 0.05 * approach[h]
+                return -20.0 * self.crew_risk(u, h) - 0.05 * approach[h] + home
+            return (-max(0, approach[h] - mv) - 20.0 * self.crew_risk(u, h) - 0.05 * approach[h]
                     + home)
 
         def may_end(o: dict, h: int) -> bool:
@@ -1075,7 +1067,8 @@ class MovePlanner:
                 self.moved.add(tid)
                 return
         best = self.best_hex(tid, score, score(here) if waits else None, may_end=may_end, margin=1e-9)
-        if best is not None and not waits and risk(geo.idx(best)) >= (SALVO_RISK if salvo else TRIP_RISK):
+        if (best is not None and not waits
+                and self.crew_risk(u, geo.idx(best)) >= (SALVO_RISK if salvo else TRIP_RISK)):
             best = None  # no stop but one with a good chance of loss: home instead
         if best is None and not waits:
             if base:
@@ -1184,14 +1177,20 @@ class MovePlanner:
             layer = nxt
         return None
 
+    def crew_risk(self, u: dict, h: int) -> float:
+        """The chance-like weight of losing crew helicopter `u` at h in the enemy's next attack phase
+        (0..1): the fire of the enemies it knows of, and the chance of one it has not seen
+        (`hidden_aa_risk`; the scout looks first). A third of its hp expected lost counts as a
+        sure loss: waiting beside a Pionier (luft 1, 3 hp a shot on a helicopter) for the HQ to
+        clear, crews were shot down turn after turn."""
+        return min(1.0, 3 * self.sit.expected_hit(u, h) / max(1, u["hp"]) + self.hidden_aa_risk(h))
+
     def night_risk(self, u: dict, h: int) -> float:
-        """The chance-like weight of losing helicopter `u` if it spends the night on h (0..1): the
-        fire of the enemies we know, which can only fall on it where the enemy sees it (R20), and
-        the chance of a hidden anti-aircraft unit (`hidden_aa_risk`)."""
-        known = 3 * self.sit.expected_hit(u, h) / max(1, u["hp"])
-        if h not in self.sit.enemy_sight():
-            known = 0.0
-        return min(1.0, known + self.hidden_aa_risk(h))
+        """`crew_risk` for a night on a trip (`trip`): the known enemies can fire on the crew only
+        where they see it (R20), so out of their sight only the hidden ones count."""
+        if h in self.sit.enemy_sight():
+            return self.crew_risk(u, h)
+        return min(1.0, self.hidden_aa_risk(h))
 
     def crew_homes(self, tid: int | None = None) -> list[int]:
         """Where a crew helicopter is refuelled (R19, R31): own Flugplatz, Depot (not the HQ, which
