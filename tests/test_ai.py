@@ -1269,7 +1269,9 @@ def test_issue16_r46_schwer_crews_go_in_together_when_all_three_are_near():
     and 2 of 20 games ended): with all three crews within two moves of the strike, they fly in
     together to the least dangerous stops, out of the known fire, accepting a fair chance of hidden
     fire that one crew alone refuses (SALVO_RISK against TRIP_RISK). The old code kept all three
-    10-11 hexes out; with two crews (not all of CREWS) they still wait."""
+    10-11 hexes out. With two crews (not all of CREWS) no crew takes a stop over TRIP_RISK: one
+    that goes in stays four hexes or more from the Flugabwehr (hidden fire 0.43 by `HIDDEN_AA`),
+    where the salvo goes to three (0.54; session 28: a lone crew takes a stop under the bar)."""
     from kaltfront.ai.common import Geo
     geo = Geo(26, 5)
     free = [n for n in geo.nb[geo.idx([22, 3])]]
@@ -1281,8 +1283,11 @@ def test_issue16_r46_schwer_crews_go_in_together_when_all_three_are_near():
     gone_in = [h for h in three if to_strike(h) <= R["units"]["transporthubschrauber"]["move"]]
     assert len(gone_in) >= 2, three
     assert all(geo.dist(geo.idx(h["at"]), geo.idx([15, 4])) > 2 for h in gone_in), three  # out of its fire
+    assert any(geo.dist(geo.idx(h["at"]), geo.idx([15, 4])) == 3 for h in gone_in), three  # over TRIP_RISK
     two = _crews_near_a_flugabwehr(2)
-    assert all(to_strike(h) > R["units"]["transporthubschrauber"]["move"] for h in two), two
+    assert all(h["cargo"] for h in two), two
+    assert all(geo.dist(geo.idx(h["at"]), geo.idx([15, 4])) >= 4 for h in two
+               if to_strike(h) <= R["units"]["transporthubschrauber"]["move"]), two
 
 # -- issue 16: think time in the browser ----------------------------------------------------------
 
@@ -1400,6 +1405,82 @@ def test_issue16_r19_r20_schwer_crew_plans_a_one_way_trip_of_several_nights_out_
     assert geo.dist(at, geo.idx([20, 2])) > R["units"]["flugabwehr"]["range"][1], heli  # out of its fire
     heli = _schwer_moves(_crew_on_a_long_trip(16))  # 17 hexes and the strike need more than 16 fuel
     assert heli["cargo"] and geo.dist(geo.idx(heli["at"]), hq) >= 14, heli
+
+
+def _crew_short_of_a_flak_screen(fuel):
+    """A 34x5 map without a round limit, Nordbund's move phase in round 31: a crew helicopter at
+    (19,2) with `fuel`, 10 hexes from a free hex beside the enemy HQ at (30,2), too far from its own
+    HQ to fly home (R19). Three Liga Flugabwehr at (22,2), (24,1) and (24,3) (range 2) cover every
+    stop it reaches tonight; the stops beyond them, on the far side of the HQ, are out of their
+    fire, two nights away."""
+    terrain = ["H.................................",
+               "..................................",
+               "..............................H...",
+               "..................................",
+               ".................................."]
+    heli = _pionier_aboard(2, 1, [19, 2])
+    heli["fuel"] = fuel
+    units = [heli, unit(3, "kampfpanzer", "nordbund", [0, 4]),
+             unit(10, "flugabwehr", "liga", [24, 1]), unit(11, "flugabwehr", "liga", [24, 3]),
+             unit(12, "flugabwehr", "liga", [22, 2]), unit(13, "kampfpanzer", "liga", [33, 0])]
+    return kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31,
+                                             owners={(0, 0): "nordbund", (30, 2): "liga"}))
+
+
+def test_issue16_r19_r20_schwer_crew_plans_its_trip_past_the_stops_in_the_enemys_fire():
+    """Issue 16, R18-R20 (session 28): a stop in reach tonight ended the trip planning even when
+    every such stop lay in the enemy's fire, and the crew, unable to get home, hovered where it
+    was. Now only a stop under TRIP_RISK hands the decision to `stage`; otherwise the crew plans
+    round the fire: here it flies the first night of the two out of the Flugabwehr's reach, from
+    where a stop on the far side of the HQ is one move on. The old code left it at (19,2). With too
+    little fuel for that way round it stays."""
+    from kaltfront.ai.common import Geo
+    geo = Geo(34, 5)
+    flak = [geo.idx(x) for x in ([24, 1], [24, 3], [22, 2])]
+    heli = _schwer_moves(_crew_short_of_a_flak_screen(14))
+    at = geo.idx(heli["at"])
+    assert heli["cargo"] and heli["at"] != [19, 2], heli
+    assert all(geo.dist(at, f) > R["units"]["flugabwehr"]["range"][1] for f in flak), heli  # out of fire
+    assert heli["fuel"] >= 14 - R["units"]["transporthubschrauber"]["move"], heli
+    heli = _schwer_moves(_crew_short_of_a_flak_screen(12))  # 2 + 6 hexes and the strike: more than 12
+    assert heli["at"] == [19, 2] and heli["cargo"], heli
+
+
+def _stranded_crew(guard_hp):
+    """A 34x4 map without a round limit, Nordbund's move phase in round 31: a crew helicopter at
+    (20,2) with 11 fuel, 10 hexes from a free hex beside the enemy HQ at (30,2) and too far from its
+    own HQ to fly home (R19). Every stop it reaches with the fuel for the strike is next to one of
+    two weakened Liga Jäger with `guard_hp` hp (anti-aircraft 1, range 1)."""
+    terrain = ["H.................................",
+               "..................................",
+               "..............................H...",
+               ".................................."]
+    heli = _pionier_aboard(2, 1, [20, 2])
+    heli["fuel"] = 11
+    units = [heli, unit(3, "kampfpanzer", "nordbund", [0, 3]),
+             unit(10, "jaeger", "liga", [26, 1]), unit(11, "jaeger", "liga", [26, 3]),
+             unit(12, "jaeger", "liga", [25, 2]), unit(13, "kampfpanzer", "liga", [33, 0]),
+             unit(14, "jaeger", "liga", [22, 2], hp=guard_hp), unit(15, "jaeger", "liga", [24, 2], hp=guard_hp)]
+    return kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31,
+                                             owners={(0, 0): "nordbund", (30, 2): "liga"}))
+
+
+def test_issue16_r19_stranded_crew_takes_a_stop_under_the_trip_risk_bar():
+    """Issue 16, R19 (Großer Belt seed 92005, session 28: a crew 8-10 hexes out, unable to get home,
+    hovered there while a stop at 0.2 risk was in reach, until the enemy found it): `stage` scored a
+    stop only by the hexes left to fly, so one hex nearer never paid for any risk. Now a stop under
+    TRIP_RISK, the bar every night of a trip clears, beats waiting short of it. With the Jäger at
+    3 hp (a chance-like risk of 0.35) the crew goes to a stop; the old code stayed at (20,2). With
+    them at 6 hp (0.62, over the bar) it still waits."""
+    from kaltfront.ai.common import Geo
+    geo = Geo(34, 4)
+    hq = geo.idx([30, 2])
+    heli = _schwer_moves(_stranded_crew(3))
+    assert heli["cargo"] and heli["at"] != [20, 2], heli
+    # At a stop: a hex beside the HQ is one move on, with the fuel for it and the Pionier's step.
+    assert geo.dist(geo.idx(heli["at"]), hq) <= R["units"]["transporthubschrauber"]["move"] + 1, heli
+    heli = _schwer_moves(_stranded_crew(6))
+    assert heli["at"] == [20, 2] and heli["cargo"], heli
 
 
 def test_issue16_r20_ai_guess_of_the_enemys_sight_is_the_rule_when_it_knows_every_enemy():

@@ -1042,8 +1042,14 @@ class MovePlanner:
                 home += 3.0
             if salvo:  # every hex it may end on is a stop: the safest one
                 return -20.0 * self.crew_risk(u, h) - 0.05 * approach[h] + home
-            return (-max(0, approach[h] - mv) - 20.0 * self.crew_risk(u, h) - 0.05 * approach[h]
-                    + home)
+            # A stop lets the strike go next turn, a hex further out does not: a stop under
+            # TRIP_RISK (the bar every night of a trip clears) beats waiting out of fire short of
+            # it. Scored by the hexes still to fly alone, a crew stranded 8-10 hexes out with too
+            # little fuel to get home hovered there rather than take a stop at 0.2 (Großer Belt
+            # seed 92005, session 28).
+            risk = self.crew_risk(u, h)
+            stop = 20.0 * TRIP_RISK if approach[h] <= mv and risk < TRIP_RISK else 0.0
+            return -max(0, approach[h] - mv) - 20.0 * risk - 0.05 * approach[h] + home + stop
 
         def may_end(o: dict, h: int) -> bool:
             # A one-way trip only to where the strike itself is one move away with the fuel left
@@ -1081,12 +1087,14 @@ class MovePlanner:
         self.moved.add(tid)
 
     def trip(self, tid: int, approach) -> int | None:
-        """A crew with no stop in reach tonight and no forward home near the strike plans the whole
+        """A crew with no safe stop in reach tonight and no forward home near the strike plans the whole
         trip (issue 16, R18-R20): the fewest nights out, each on a hex where no enemy we know can
         both see and fire on it (`night_risk` under TRIP_RISK, as `stage` takes a stop), the last one
         at a stop (the strike one move on, with the fuel for it). Returns the hex of the first
-        night; None when there is no such trip within TRIP_NIGHTS, or when a stop is in reach
-        tonight (`stage` chooses it).
+        night; None when there is no such trip within TRIP_NIGHTS, or when a stop under TRIP_RISK
+        is in reach tonight (`stage` chooses it). Stops in reach tonight that are in the enemy's
+        fire do not end the planning: before, they did, and a crew that could not get home
+        hovered short of them (session 28).
 
         Without it a crew could end its move only where it could still fly home (R19): from
         Slagelse, Odense is 23 hexes of a Transporthubschrauber's 30 fuel, so the crews flew to and
@@ -1139,7 +1147,9 @@ class MovePlanner:
             if h == here or not fits(h, o["hexes"]):
                 continue
             if approach[h] <= mv:
-                return None  # a stop tonight: `stage` weighs it
+                if night(h) < TRIP_RISK:
+                    return None  # a safe stop tonight: `stage` weighs it
+                continue  # a stop in the enemy's fire is no night of the trip either
             r = night(h)
             if r < TRIP_RISK and (h not in layer or (o["hexes"], r) < (layer[h][1], layer[h][0])):
                 layer[h] = (r, o["hexes"], h)
