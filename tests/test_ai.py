@@ -1483,6 +1483,38 @@ def test_issue16_r19_stranded_crew_takes_a_stop_under_the_trip_risk_bar():
     assert heli["at"] == [20, 2] and heli["cargo"], heli
 
 
+def _crew_beside_a_seeing_town():
+    """A 34x5 map without a round limit under fog, Nordbund's move phase in round 31: a crew
+    helicopter at (20,2) with 30 fuel, 10 hexes from a free hex beside the enemy HQ at (30,2). A Liga
+    Stadt at (25,1) sees every hex within two of it (R20); no enemy unit can fire on the stops in
+    reach."""
+    terrain = ["H.................................",
+               ".........................S........",
+               "..............................H...",
+               "..................................",
+               ".................................."]
+    heli = _pionier_aboard(2, 1, [20, 2])
+    heli["fuel"] = 30
+    units = [heli, unit(3, "kampfpanzer", "nordbund", [0, 4]), unit(13, "kampfpanzer", "liga", [33, 0])]
+    return kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31, fog=True,
+                                             owners={(0, 0): "nordbund", (30, 2): "liga", (25, 1): "liga"}))
+
+
+def test_issue16_r20_schwer_crew_waits_where_the_enemy_does_not_see_it():
+    """Issue 16, R20 (session 28: on Großer Belt a crew the enemy saw at its stop never found the way
+    open next morning, 0 of 12 nights): of the stops equally out of fire, the crew takes one the enemy
+    does not see as far as it knows (`SEEN_COST`). The old code took (24,1), beside the Liga's Stadt,
+    the stop nearest the strike from which it could still fly home."""
+    from kaltfront.ai.common import Geo
+    geo = Geo(34, 5)
+    heli = _schwer_moves(_crew_beside_a_seeing_town())
+    at = geo.idx(heli["at"])
+    assert heli["cargo"], heli
+    assert geo.dist(at, geo.idx([25, 1])) > R["building_vision"], heli  # out of the Stadt's sight
+    # still a stop: a hex beside the HQ one move on, with the Pionier's step
+    assert geo.dist(at, geo.idx([30, 2])) <= R["units"]["transporthubschrauber"]["move"] + 1, heli
+
+
 def test_issue16_r20_ai_guess_of_the_enemys_sight_is_the_rule_when_it_knows_every_enemy():
     """R20 (issue 16, the crews' trips): what the AI takes the enemy to see -- under fog, round each
     enemy unit it knows by that unit's vision, +1 on hills and +2 in mountains, and within two of

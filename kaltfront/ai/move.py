@@ -71,6 +71,12 @@ CREWS = 3  # finishing crews (Pionier in a Transporthubschrauber) Schwer keeps o
 HIDDEN_AA = (0.08, 0.115, 0.65)
 TRIP_RISK = 0.5  # a crew on the way in goes home rather than on into this much of a sure loss (`stage`)
 SALVO_RISK = 0.8  # ... unless all CREWS go in together (`airlift`): then only from this much on
+# A night or a stop the enemy sees, as far as we know (`Situation.enemy_sight`, R20), counts as this
+# much more risk when a crew chooses among the safe ones (not against the TRIP_RISK bar): seen, a
+# crew draws the enemy, which by morning walls it in or closes the way. On Großer Belt a crew seen at
+# its stop never found the way open next morning (0 of 12 nights, seeds 92005 and 95006), while of the
+# stops the enemy did not see, 65-83 % were still open (`bench/crew_probe.py`, session 28).
+SEEN_COST = 0.15
 TRIP_NIGHTS = 4  # a crew plans a trip of at most this many nights (`trip`; 30 fuel is four moves and a bit)
 
 
@@ -1028,6 +1034,7 @@ class MovePlanner:
         waits = approach[here] <= mv or (not salvo and (here in base or not base))
 
         fuel_at: dict[int, float] = {self.pos[tid]: INF if u.get("fuel") is None else u["fuel"]}
+        sight = sit.enemy_sight()
         under_fire = sit.expected_hit(u, self.pos[tid]) > 0
 
         def score(h: int) -> float:
@@ -1049,7 +1056,8 @@ class MovePlanner:
             # seed 92005, session 28).
             risk = self.crew_risk(u, h)
             stop = 20.0 * TRIP_RISK if approach[h] <= mv and risk < TRIP_RISK else 0.0
-            return -max(0, approach[h] - mv) - 20.0 * risk - 0.05 * approach[h] + home + stop
+            seen = 20.0 * SEEN_COST if h in sight else 0.0  # out of the enemy's sight first
+            return -max(0, approach[h] - mv) - 20.0 * risk - 0.05 * approach[h] + home + stop - seen
 
         def may_end(o: dict, h: int) -> bool:
             # A one-way trip only to where the strike itself is one move away with the fuel left
@@ -1133,14 +1141,18 @@ class MovePlanner:
             return used + approach[h] + 1 <= fuel
 
         risk: dict[int, float] = {}
+        sight = sit.enemy_sight()
 
         def night(h: int) -> float:
             r = risk.get(h)
             if r is None:
                 r = risk[h] = self.night_risk(u, h)
             return r
-        # layer: hex -> (risk so far, hexes flown, first night's hex); one entry per hex, fewest
-        # hexes flown first (more fuel left goes further), then the least risk.
+
+        def cost(h: int) -> float:  # what orders the safe nights: out of the enemy's sight first
+            return night(h) + (SEEN_COST if h in sight else 0.0)
+        # layer: hex -> (cost so far, hexes flown, first night's hex); one entry per hex, fewest
+        # hexes flown first (more fuel left goes further), then the least cost (`cost`).
         layer: dict[int, tuple[float, int, int]] = {}
         for o in self.g.reachable(tid):
             h = geo.idx(o["to"])
@@ -1151,8 +1163,9 @@ class MovePlanner:
                     return None  # a safe stop tonight: `stage` weighs it
                 continue  # a stop in the enemy's fire is no night of the trip either
             r = night(h)
-            if r < TRIP_RISK and (h not in layer or (o["hexes"], r) < (layer[h][1], layer[h][0])):
-                layer[h] = (r, o["hexes"], h)
+            c = cost(h)
+            if r < TRIP_RISK and (h not in layer or (o["hexes"], c) < (layer[h][1], layer[h][0])):
+                layer[h] = (c, o["hexes"], h)
         self.budget.spend(1)
         best_used = {h: v[1] for h, v in layer.items()}
         enemy = set(sit.enemy_hexes)
@@ -1170,14 +1183,14 @@ class MovePlanner:
                     r = night(h)
                     if r >= TRIP_RISK:
                         continue
-                    cand = (r0 + r, used, first)
+                    cand = (r0 + cost(h), used, first)
                     if approach[h] <= mv:
                         goals.append(cand)
                     old = nxt.get(h)
-                    if old is None or (used, r0 + r) < (old[1], old[0]):
+                    if old is None or (used, cand[0]) < (old[1], old[0]):
                         nxt[h] = cand
             if goals:
-                # The least risk, then the fewest hexes flown, then the nearest first night: the
+                # The least cost, then the fewest hexes flown, then the nearest first night: the
                 # further on tonight, the more ways are left tomorrow.
                 return min(goals, key=lambda c: (c[0], c[1], approach[c[2]], c[2]))[2]
             if not nxt:
