@@ -1369,6 +1369,17 @@ def test_issue16_ai_rings_are_every_hex_between_the_two_distances_in_map_order()
                     assert geo.ring(centre, lo, hi) == [i for i in range(geo.size) if lo <= geo.dist(centre, i) <= hi]
 
 
+def _crew_position(terrain, heli_at, fuel, liga, owners, *, fog=False):
+    """Nordbund's move phase in round 31 on `terrain` without a round limit: a crew helicopter (id 1,
+    Pionier 2 aboard) at `heli_at` with `fuel`, a Nordbund Kampfpanzer at the bottom left, and the
+    Liga units `liga`; `owners` gives the buildings' owners."""
+    heli = _pionier_aboard(2, 1, list(heli_at))
+    heli["fuel"] = fuel
+    units = [heli, unit(3, "kampfpanzer", "nordbund", [0, len(terrain) - 1])] + liga
+    return kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31, fog=fog,
+                                             owners=owners))
+
+
 def _crew_on_a_long_trip(fuel, heli_at=(12, 1)):
     """A 34x5 map without a round limit, Nordbund's move phase in round 31: the own HQ (the only air
     home) top left, the enemy HQ free at (30,3), three helicopter moves and a bit from a crew
@@ -1379,12 +1390,9 @@ def _crew_on_a_long_trip(fuel, heli_at=(12, 1)):
                "..................................",
                "..............................H...",
                ".................................."]
-    heli = _pionier_aboard(2, 1, list(heli_at))
-    heli["fuel"] = fuel
-    units = [heli, unit(3, "kampfpanzer", "nordbund", [0, 4]),
-             unit(10, "flugabwehr", "liga", [20, 2]), unit(11, "kampfpanzer", "liga", [33, 0])]
-    return kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31,
-                                             owners={(0, 0): "nordbund", (30, 3): "liga"}))
+    return _crew_position(terrain, heli_at, fuel,
+                          [unit(10, "flugabwehr", "liga", [20, 2]), unit(11, "kampfpanzer", "liga", [33, 0])],
+                          {(0, 0): "nordbund", (30, 3): "liga"})
 
 
 def test_issue16_r19_r20_schwer_crew_plans_a_one_way_trip_of_several_nights_out_of_the_enemys_fire():
@@ -1418,13 +1426,9 @@ def _crew_short_of_a_flak_screen(fuel):
                "..............................H...",
                "..................................",
                ".................................."]
-    heli = _pionier_aboard(2, 1, [19, 2])
-    heli["fuel"] = fuel
-    units = [heli, unit(3, "kampfpanzer", "nordbund", [0, 4]),
-             unit(10, "flugabwehr", "liga", [24, 1]), unit(11, "flugabwehr", "liga", [24, 3]),
-             unit(12, "flugabwehr", "liga", [22, 2]), unit(13, "kampfpanzer", "liga", [33, 0])]
-    return kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31,
-                                             owners={(0, 0): "nordbund", (30, 2): "liga"}))
+    liga = [unit(10, "flugabwehr", "liga", [24, 1]), unit(11, "flugabwehr", "liga", [24, 3]),
+            unit(12, "flugabwehr", "liga", [22, 2]), unit(13, "kampfpanzer", "liga", [33, 0])]
+    return _crew_position(terrain, (19, 2), fuel, liga, {(0, 0): "nordbund", (30, 2): "liga"})
 
 
 def test_issue16_r19_r20_schwer_crew_plans_its_trip_past_the_stops_in_the_enemys_fire():
@@ -1455,14 +1459,10 @@ def _stranded_crew(guard_hp):
                "..................................",
                "..............................H...",
                ".................................."]
-    heli = _pionier_aboard(2, 1, [20, 2])
-    heli["fuel"] = 11
-    units = [heli, unit(3, "kampfpanzer", "nordbund", [0, 3]),
-             unit(10, "jaeger", "liga", [26, 1]), unit(11, "jaeger", "liga", [26, 3]),
-             unit(12, "jaeger", "liga", [25, 2]), unit(13, "kampfpanzer", "liga", [33, 0]),
-             unit(14, "jaeger", "liga", [22, 2], hp=guard_hp), unit(15, "jaeger", "liga", [24, 2], hp=guard_hp)]
-    return kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31,
-                                             owners={(0, 0): "nordbund", (30, 2): "liga"}))
+    liga = [unit(10, "jaeger", "liga", [26, 1]), unit(11, "jaeger", "liga", [26, 3]),
+            unit(12, "jaeger", "liga", [25, 2]), unit(13, "kampfpanzer", "liga", [33, 0]),
+            unit(14, "jaeger", "liga", [22, 2], hp=guard_hp), unit(15, "jaeger", "liga", [24, 2], hp=guard_hp)]
+    return _crew_position(terrain, (20, 2), 11, liga, {(0, 0): "nordbund", (30, 2): "liga"})
 
 
 def test_issue16_r19_stranded_crew_takes_a_stop_under_the_trip_risk_bar():
@@ -1493,11 +1493,8 @@ def _crew_beside_a_seeing_town():
                "..............................H...",
                "..................................",
                ".................................."]
-    heli = _pionier_aboard(2, 1, [20, 2])
-    heli["fuel"] = 30
-    units = [heli, unit(3, "kampfpanzer", "nordbund", [0, 4]), unit(13, "kampfpanzer", "liga", [33, 0])]
-    return kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31, fog=True,
-                                             owners={(0, 0): "nordbund", (30, 2): "liga", (25, 1): "liga"}))
+    return _crew_position(terrain, (20, 2), 30, [unit(13, "kampfpanzer", "liga", [33, 0])],
+                          {(0, 0): "nordbund", (30, 2): "liga", (25, 1): "liga"}, fog=True)
 
 
 def test_issue16_r20_schwer_crew_waits_where_the_enemy_does_not_see_it():
