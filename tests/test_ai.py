@@ -1369,15 +1369,21 @@ def test_issue16_ai_rings_are_every_hex_between_the_two_distances_in_map_order()
                     assert geo.ring(centre, lo, hi) == [i for i in range(geo.size) if lo <= geo.dist(centre, i) <= hi]
 
 
-def _crew_position(terrain, heli_at, fuel, liga, owners, *, fog=False):
-    """Nordbund's move phase in round 31 on `terrain` without a round limit: a crew helicopter (id 1,
-    Pionier 2 aboard) at `heli_at` with `fuel`, a Nordbund Kampfpanzer at the bottom left, and the
-    Liga units `liga`; `owners` gives the buildings' owners."""
+def _crew_position(rows, enemy_hq, heli_at, fuel, liga, *, towns=(), fog=False):
+    """Nordbund's move phase in round 31 on an open map 34 hexes wide and `rows` high without a round
+    limit: the own HQ (the only air home) at (0,0), the Liga HQ at `enemy_hq` and Liga Städte at
+    `towns`; a crew helicopter (id 1, Pionier 2 aboard) at `heli_at` with `fuel`, a Nordbund
+    Kampfpanzer at the bottom left, and the Liga units `liga`."""
+    grid = [["."] * 34 for _ in range(rows)]
+    grid[0][0] = grid[enemy_hq[1]][enemy_hq[0]] = "H"
+    for c, r in towns:
+        grid[r][c] = "S"
     heli = _pionier_aboard(2, 1, list(heli_at))
     heli["fuel"] = fuel
-    units = [heli, unit(3, "kampfpanzer", "nordbund", [0, len(terrain) - 1])] + liga
-    return kaltfront.Game.from_json(position(terrain, units, round_limit=None, round_=31, fog=fog,
-                                             owners=owners))
+    units = [heli, unit(3, "kampfpanzer", "nordbund", [0, rows - 1])] + liga
+    owners = {(0, 0): "nordbund", tuple(enemy_hq): "liga", **{tuple(t): "liga" for t in towns}}
+    return kaltfront.Game.from_json(position(["".join(row) for row in grid], units, round_limit=None,
+                                             round_=31, fog=fog, owners=owners))
 
 
 def _crew_on_a_long_trip(fuel, heli_at=(12, 1)):
@@ -1385,14 +1391,8 @@ def _crew_on_a_long_trip(fuel, heli_at=(12, 1)):
     home) top left, the enemy HQ free at (30,3), three helicopter moves and a bit from a crew
     helicopter at `heli_at` with `fuel`. A Liga Flugabwehr at (20,2) fires (range 2) on
     the straight way; a Kampfpanzer stands far behind the enemy HQ."""
-    terrain = ["H.................................",
-               "..................................",
-               "..................................",
-               "..............................H...",
-               ".................................."]
-    return _crew_position(terrain, heli_at, fuel,
-                          [unit(10, "flugabwehr", "liga", [20, 2]), unit(11, "kampfpanzer", "liga", [33, 0])],
-                          {(0, 0): "nordbund", (30, 3): "liga"})
+    return _crew_position(5, (30, 3), heli_at, fuel,
+                          [unit(10, "flugabwehr", "liga", [20, 2]), unit(11, "kampfpanzer", "liga", [33, 0])])
 
 
 def test_issue16_r19_r20_schwer_crew_plans_a_one_way_trip_of_several_nights_out_of_the_enemys_fire():
@@ -1421,14 +1421,9 @@ def _crew_short_of_a_flak_screen(fuel):
     HQ to fly home (R19). Three Liga Flugabwehr at (22,2), (24,1) and (24,3) (range 2) cover every
     stop it reaches tonight; the stops beyond them, on the far side of the HQ, are out of their
     fire, two nights away."""
-    terrain = ["H.................................",
-               "..................................",
-               "..............................H...",
-               "..................................",
-               ".................................."]
     liga = [unit(10, "flugabwehr", "liga", [24, 1]), unit(11, "flugabwehr", "liga", [24, 3]),
             unit(12, "flugabwehr", "liga", [22, 2]), unit(13, "kampfpanzer", "liga", [33, 0])]
-    return _crew_position(terrain, (19, 2), fuel, liga, {(0, 0): "nordbund", (30, 2): "liga"})
+    return _crew_position(5, (30, 2), (19, 2), fuel, liga)
 
 
 def test_issue16_r19_r20_schwer_crew_plans_its_trip_past_the_stops_in_the_enemys_fire():
@@ -1455,14 +1450,10 @@ def _stranded_crew(guard_hp):
     (20,2) with 11 fuel, 10 hexes from a free hex beside the enemy HQ at (30,2) and too far from its
     own HQ to fly home (R19). Every stop it reaches with the fuel for the strike is next to one of
     two weakened Liga Jäger with `guard_hp` hp (anti-aircraft 1, range 1)."""
-    terrain = ["H.................................",
-               "..................................",
-               "..............................H...",
-               ".................................."]
     liga = [unit(10, "jaeger", "liga", [26, 1]), unit(11, "jaeger", "liga", [26, 3]),
             unit(12, "jaeger", "liga", [25, 2]), unit(13, "kampfpanzer", "liga", [33, 0]),
             unit(14, "jaeger", "liga", [22, 2], hp=guard_hp), unit(15, "jaeger", "liga", [24, 2], hp=guard_hp)]
-    return _crew_position(terrain, (20, 2), 11, liga, {(0, 0): "nordbund", (30, 2): "liga"})
+    return _crew_position(4, (30, 2), (20, 2), 11, liga)
 
 
 def test_issue16_r19_stranded_crew_takes_a_stop_under_the_trip_risk_bar():
@@ -1488,13 +1479,8 @@ def _crew_beside_a_seeing_town():
     helicopter at (20,2) with 30 fuel, 10 hexes from a free hex beside the enemy HQ at (30,2). A Liga
     Stadt at (25,1) sees every hex within two of it (R20); no enemy unit can fire on the stops in
     reach."""
-    terrain = ["H.................................",
-               ".........................S........",
-               "..............................H...",
-               "..................................",
-               ".................................."]
-    return _crew_position(terrain, (20, 2), 30, [unit(13, "kampfpanzer", "liga", [33, 0])],
-                          {(0, 0): "nordbund", (30, 2): "liga", (25, 1): "liga"}, fog=True)
+    return _crew_position(5, (30, 2), (20, 2), 30, [unit(13, "kampfpanzer", "liga", [33, 0])],
+                          towns=[(25, 1)], fog=True)
 
 
 def test_issue16_r20_schwer_crew_waits_where_the_enemy_does_not_see_it():

@@ -1132,7 +1132,7 @@ class MovePlanner:
 
     def _trip(self, u: dict, here: int, fuel: int, approach) -> int | None:
         """The search behind `trip`, one layer a night: the hexes the crew may spend that night on,
-        each with the best way there (fewest hexes flown, then least risk) and that way's first night."""
+        each with the best way there (fewest hexes flown, then least `cost`) and that way's first night."""
         sit, geo = self.sit, self.geo
         tid = u["id"]
         mv = UNITS[u["type"]]["move"]

@@ -200,9 +200,9 @@ class Situation:
     def enemy_sight(self) -> frozenset[int]:
         """The hexes the enemy sees, as far as we know (R20): without fog all of them; under fog
         round every enemy unit we see or remember, and within `building_vision` of every enemy
-        building (owners are public). An
-        unseen unit cannot be attacked, so a night spent outside this is safe from the enemies we
-        know of; the ones we do not know are `MovePlanner.hidden_aa_risk`'s part."""
+        building (owners are public). An unseen unit cannot be attacked, so a night spent outside
+        this is safe from the enemies we know of; the ones we do not know are
+        `MovePlanner.hidden_aa_risk`'s part."""
         s = self._memo.get("enemy_sight")
         if s is None and not self.obs["fog"]:
             s = self._memo["enemy_sight"] = frozenset(range(self.geo.size))  # without fog all is seen
