@@ -802,6 +802,38 @@ def test_issue16_schwer_finishing_builds_three_crews_helicopters_and_a_scout_dro
     assert _flugplatz_builds(helis) == "drohne"
 
 
+def _builds_at_the_unit_limit(army: int, helis: int = 0):
+    """What Schwer builds, by site, on a map without a round limit (fog, $20,000), with `army` Panzerjäger,
+    three Pioniere and `helis` Transporthubschrauber; the sites are the HQ, a Flugplatz and a Werk."""
+    terrain = ["HFW" + "." * 27] + ["." * 30 for _ in range(3)] + ["." * 27 + "H.."]
+    owners = {(0, 0): "nordbund", (1, 0): "nordbund", (2, 0): "nordbund", (27, 4): "liga"}
+    own = [unit(1 + k, "panzerjaeger", "nordbund", [k % 30, 1 + k // 30]) for k in range(army)]
+    own += [unit(70 + k, "pionier", "nordbund", [5 + k, 0]) for k in range(3)]
+    own += [unit(80 + k, "transporthubschrauber", "nordbund", [10 + k, 0]) for k in range(helis)]
+    g = kaltfront.Game.from_json(position(terrain, own + [unit(90, "kampfpanzer", "liga", [20, 4])],
+                                          round_limit=None, round_=31, money=(20000, 0), fog=True,
+                                          owners=owners))
+    return dict(_built(g))
+
+
+def test_issue16_d9_schwer_keeps_the_crews_places_under_the_unit_limit():
+    """Issue 16, D9 (Großer Belt seed 99000: from round 30 Schwer stood at 60 units with one empty
+    helicopter and no crew, and $55,000 unspent by round 60; a lost crew could never be built again, so
+    the game ran to the cap): without a round limit the rest of the army leaves the places of the three
+    crews (helicopter and Pionier) and their scout Drohne free (3 + 3 + 1 here: no picket spot). With 53
+    other units the Werk builds nothing and the Flugplatz builds a crew's helicopter; with 52, one of
+    them (units built this phase count too); with fewer the Werk builds as before."""
+    full = _builds_at_the_unit_limit(53)
+    assert full.get((1, 0)) == "transporthubschrauber", full
+    assert (2, 0) not in full and (0, 0) not in full, full
+    last = _builds_at_the_unit_limit(52)
+    assert last.get((1, 0)) == "transporthubschrauber" and len(last) == 2, last
+    full_with_crews = _builds_at_the_unit_limit(53, helis=3)
+    assert set(full_with_crews.values()) <= {"drohne"}, full_with_crews  # only the scouts' places are left
+    room = _builds_at_the_unit_limit(40)
+    assert room.get((2, 0)) not in (None, "transporthubschrauber", "pionier", "drohne"), room
+
+
 def test_issue16_r20_schwer_finishing_sends_a_drone_to_look_round_the_enemy_hq_first():
     """Issue 16, R20/R21 (Großer Belt: the crews flew blind into hidden Flugabwehr or an ambush): when
     finishing under fog with a crew one move from the enemy HQ (held this turn), the first move of the

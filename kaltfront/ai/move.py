@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from kaltfront import IllegalAction
 from kaltfront.movement import search as engine_search
 
-from .common import BLITZ_UNITS, BUILDINGS, CAPTURERS, INF, TERRAIN, UNITS, distance_field, worth
+from .common import BLITZ_UNITS, BUILDINGS, CAPTURERS, INF, RULES, TERRAIN, UNITS, distance_field, worth
 
 
 @dataclass(frozen=True)
@@ -117,6 +117,7 @@ class MovePlanner:
         self.seen_types = seen_types or {}
         self.threats = sit.capture_threats() if style.w_guard else {}
         self.money = sit.obs["money"].get(sit.me, 0)
+        self.built: list[str] = []  # unit types built this phase: `sit` does not know them yet
         # Issue 16: an HQ an enemy capturer can reach, under so much fire that a Jäger built there
         # would be shot off before the enemy moves (R8), needs a guard that survives instead.
         self.finishing = style.finisher and sit.finish
@@ -174,6 +175,7 @@ class MovePlanner:
                 self.moved.add(e["unit"])
             elif t == "built":
                 self.money -= e["cost"]
+                self.built.append(e["unit_type"])
                 self.occupied.add(self.geo.idx(e["at"]))
         return events
 
@@ -1579,6 +1581,17 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
             # (23 round the Liga HQ on Großer Belt), which then shot the finishing helicopters down.
             caps["luft"] = min(caps["luft"], max(2, fleet(enemy, "luft") // 2))
     income = sit.income(sit.me)
+    # The crews' places under the unit limit (D9): the rest of the army may not take them. Once the army
+    # filled all sixty, a lost crew was never built again (Großer Belt seed 99000: from round 30 on, 60
+    # units, one empty helicopter, $55,000 unspent; the game ran to the cap).
+    army_full = False
+    if rationed and p.crews:
+        scouts = 2 if p.pickets() else 1
+        crew_units = (min(CREWS, p.serviceable("transporthubschrauber") + p.built.count("transporthubschrauber"))
+                      + min(CREWS, p.pioneers() + p.built.count("pionier"))
+                      + min(scouts, p.scouts() + p.built.count("drohne")))
+        army = len(own_types) + len(p.built) - crew_units
+        army_full = army >= RULES["max_units"] - (2 * CREWS + scouts)
     best = None
     for t in types:
         ut = UNITS[t]
@@ -1588,6 +1601,8 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
         if st.buy == "seen" and not ut["transport"] and ut["movement"] in caps \
                 and have[ut["movement"]] >= caps[ut["movement"]]:
             continue
+        if army_full and not (t == "pionier" and p.pioneers() + p.built.count("pionier") < CREWS):
+            continue  # the places left are the crews'
         if rationed and t == "flugabwehr" and own_types.count(t) > fleet(enemy, "luft") // 3:
             continue  # one Flugabwehr for every three enemy aircraft seen, no more
         score = 0.0
