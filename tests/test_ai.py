@@ -1418,6 +1418,33 @@ def _crew_position(rows, enemy_hq, heli_at, fuel, liga, *, towns=(), fog=False):
                                              round_=31, fog=fog, owners=owners))
 
 
+def _scout_beside_a_crew(heli_at, scout_fuel=12):
+    """`_crew_position` under fog with a scout Drohne (id 5) with `scout_fuel` beside the own HQ, the
+    enemy HQ free at (30,2) and a Liga Kampfpanzer far behind it; the units after Schwer's move phase."""
+    g = _crew_position(5, (30, 2), heli_at, 30, [unit(13, "kampfpanzer", "liga", [33, 0]),
+                                                 unit(5, "drohne", "nordbund", [2, 2], fuel=scout_fuel)], fog=True)
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    return {u["id"]: u for u in g.observe("nordbund")["units"]}
+
+
+def test_issue16_r20_r21_schwer_scout_spends_the_night_near_a_crew_that_strikes_next_morning():
+    """Issue 16, R20/R21 (Großer Belt seeds 99000 and 102006, session 29: four open mornings, each
+    crew stopped on its way in by a unit hidden beside the HQ while another way in was free; the scouts
+    rested at the far Flugplatz or on a picket and none could look at the ways before the strike):
+    when a crew reaches a stop one move from the enemy HQ tonight, the scout flies toward it, one
+    way, to look next morning. With the crew far from any stop it keeps within reach of home."""
+    from kaltfront.ai.common import Geo
+    geo = Geo(34, 5)
+    near = _scout_beside_a_crew((18, 2))
+    crew, scout = near[1], near[5]
+    assert crew["cargo"] and geo.dist(geo.idx(crew["at"]), geo.idx([30, 2])) <= 8, crew
+    # A full move (8) toward the crew, one way (12 fuel: it could not fly home); the old code kept it
+    # within reach of home, 24 hexes from the enemy HQ.
+    assert geo.dist(geo.idx(scout["at"]), geo.idx([30, 2])) <= 20, scout
+    far = _scout_beside_a_crew((3, 4))[5]
+    assert far["fuel"] >= geo.dist(geo.idx(far["at"]), 0), far  # R19: it can still fly home
+
+
 def _crew_on_a_long_trip(fuel, heli_at=(12, 1)):
     """A 34x5 map without a round limit, Nordbund's move phase in round 31: the own HQ (the only air
     home) top left, the enemy HQ free at (30,3), three helicopter moves and a bit from a crew

@@ -65,6 +65,7 @@ def schwer_variants() -> list[Style]:
             replace(s, name="schwer-bold-back", w_danger=0.6, w_opp=1.0, order="back")]
 
 
+ESCORT = 2  # hexes from a crew's stop where its scout spends the night before a strike (`escort`)
 CREWS = 3  # finishing crews (Pionier in a Transporthubschrauber) Schwer keeps on maps without a round limit
 # Chance that unseen anti-aircraft fire reaches a stop, by the distance d to the nearest known enemy
 # that fires on aircraft: min(top, far + step * (7 - d)) (`hidden_aa_risk`, measured in session 14).
@@ -714,6 +715,8 @@ class MovePlanner:
             keeper = on[0] if on else min(drones, key=lambda d: (min(geo.dist(self.pos[d], i) for i in spots), d))
             watch.append(keeper)
             drones.remove(keeper)
+        mv = UNITS["transporthubschrauber"]["move"]
+        escort_at = None  # the stop of a crew that will stand one move from the HQ tonight
         for tid in sorted(self.pos):
             t = sit.own[tid]
             if tid in self.moved or t["type"] != "transporthubschrauber" or not sit.carries_pionier(tid):
@@ -723,11 +726,17 @@ class MovePlanner:
             if not stops:
                 continue
             near = min(approach[h] for h in stops)
+            if near <= mv and escort_at is None:
+                escort_at = min(stops, key=lambda h: (approach[h], h))
             for h in stops:
                 if approach[h] <= near + 1 and approach[h] < approach[self.pos[tid]]:
                     for n in geo.ring(h, 0, 2):
                         if hidden(n):
                             targets[n] = max(targets.get(n, 0.0), 1.0)
+        if not ready and escort_at is not None and drones:
+            uid = min(drones, key=lambda d: (geo.dist(self.pos[d], escort_at), d))
+            self.escort(uid, escort_at)
+            drones.remove(uid)
         if spots:
             for uid in drones if targets else []:
                 if self.look(uid, targets, ready):
@@ -742,6 +751,26 @@ class MovePlanner:
         for uid in drones:
             if self.look(uid, targets, ready):
                 return
+
+    def escort(self, uid: int, at: int) -> None:
+        """The scout spends the night ESCORT hexes from the stop `at` of a crew that strikes next
+        morning, out of known fire and out of the enemy's sight if it can, so that it can look at the
+        ways in before the strike (`strike`, `lookers`): a scout resting at a far base or on a picket
+        could not reach them (Großer Belt seeds 99000 and 102006, session 29: four open mornings, each
+        crew stopped on the way in by a unit hidden beside the HQ (R21) while another way was free).
+        A one-way flight, as for a look before a strike (R19: it must only not crash)."""
+        sit, geo = self.sit, self.geo
+        u = sit.own[uid]
+        sight = sit.enemy_sight()
+        # A hex off by one from ESCORT costs 1, certain loss 3 (as in `look`), one the enemy sees 0.5:
+        # a scout seen there draws the enemy to the crew's stop.
+        best = self.best_hex(uid, lambda h: -abs(geo.dist(h, at) - ESCORT)
+                             - 3.0 * min(1.0, sit.expected_hit(u, h) / max(1, u["hp"])) - (0.5 if h in sight else 0.0),
+                             None, may_end=lambda o, h: geo.dist(h, sit.enemy_hq) > 1 and (
+                                 u["fuel"] is None or u["fuel"] - o["hexes"] >= 1))
+        if best is not None:
+            self.apply({"type": "move", "unit": uid, "to": best})
+        self.moved.add(uid)
 
     def rest(self, uid: int) -> None:
         """An idle scout waits refuelled at the crews' base (R18, R31), if there is one."""
