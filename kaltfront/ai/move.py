@@ -752,6 +752,11 @@ class MovePlanner:
             if self.look(uid, targets, ready):
                 return
 
+    def loss_share(self, u: dict, h: int) -> float:
+        """The share of aircraft `u`'s hit points the known enemies are expected to take at `h`, at
+        most 1: what a scout's look, escort or picket weighs against where it ends (R8, R25)."""
+        return min(1.0, self.sit.expected_hit(u, h) / max(1, u["hp"]))
+
     def escort(self, uid: int, at: int) -> None:
         """The scout spends the night ESCORT hexes from the stop `at` of a crew that strikes next
         morning, out of known fire and out of the enemy's sight if it can, so that it can look at the
@@ -765,7 +770,7 @@ class MovePlanner:
         # A hex off by one from ESCORT costs 1, certain loss 3 (as in `look`), one the enemy sees 0.5:
         # a scout seen there draws the enemy to the crew's stop.
         best = self.best_hex(uid, lambda h: -abs(geo.dist(h, at) - ESCORT)
-                             - 3.0 * min(1.0, sit.expected_hit(u, h) / max(1, u["hp"])) - (0.5 if h in sight else 0.0),
+                             - 3.0 * self.loss_share(u, h) - (0.5 if h in sight else 0.0),
                              None, may_end=lambda o, h: geo.dist(h, sit.enemy_hq) > 1 and (
                                  u["fuel"] is None or u["fuel"] - o["hexes"] >= 1))
         if best is not None:
@@ -790,7 +795,7 @@ class MovePlanner:
         # Out of known fire if it can: a Drohne shot down sees nothing next turn. Never on the HQ or
         # next to it, where it would take the hex the crew puts its Pionier down from (R41).
         best = self.best_hex(uid, lambda h: sum(w for i, w in targets.items() if geo.dist(h, i) <= vision)
-                             - 0.01 * geo.dist(h, hq) - 3.0 * min(1.0, sit.expected_hit(u, h) / max(1, u["hp"])),
+                             - 0.01 * geo.dist(h, hq) - 3.0 * self.loss_share(u, h),
                              0.0,
                              may_end=lambda o, h: geo.dist(h, hq) > 1 and (
                                  h in sit.air_homes() or u["fuel"] is None
@@ -856,7 +861,7 @@ class MovePlanner:
                 continue
             spots.remove(target)
             f = sit.field_from("luft", [target])
-            best = self.best_hex(uid, lambda h: -f[h] - 3.0 * min(1.0, sit.expected_hit(u, h) / max(1, u["hp"])),
+            best = self.best_hex(uid, lambda h: -f[h] - 3.0 * self.loss_share(u, h),
                                  -f[here], may_end=lambda o, h: fuel - o["hexes"] >= 1 + f[h])
             if best is not None:
                 self.apply({"type": "move", "unit": uid, "to": best})
@@ -1616,8 +1621,9 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
     army_full = False
     if rationed and p.crews:
         scouts = 2 if p.pickets() else 1
+        crew_pioneers = p.pioneers() + p.built.count("pionier")
         crew_units = (min(CREWS, p.serviceable("transporthubschrauber") + p.built.count("transporthubschrauber"))
-                      + min(CREWS, p.pioneers() + p.built.count("pionier"))
+                      + min(CREWS, crew_pioneers)
                       + min(scouts, p.scouts() + p.built.count("drohne")))
         army = len(own_types) + len(p.built) - crew_units
         army_full = army >= RULES["max_units"] - (2 * CREWS + scouts)
@@ -1630,7 +1636,7 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
         if st.buy == "seen" and not ut["transport"] and ut["movement"] in caps \
                 and have[ut["movement"]] >= caps[ut["movement"]]:
             continue
-        if army_full and not (t == "pionier" and p.pioneers() + p.built.count("pionier") < CREWS):
+        if army_full and not (t == "pionier" and crew_pioneers < CREWS):
             continue  # the places left are the crews'
         if rationed and t == "flugabwehr" and own_types.count(t) > fleet(enemy, "luft") // 3:
             continue  # one Flugabwehr for every three enemy aircraft seen, no more
