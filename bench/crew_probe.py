@@ -40,6 +40,9 @@ Session 25 added:
   * every night, all true stops where no crew stood, told apart by whether the enemy saw them, and
     how many of them still lay one move from a free hex beside the HQ the next morning: what a crew
     waiting there would have found, had the enemy not known of it.
+Session 30 added, for each crew night at a stop, who of the enemy saw the crew: a unit Schwer saw
+when its move phase ended (so it could have known), only units it did not see, or only the enemy's
+buildings (`seen_by`).
 """
 
 from __future__ import annotations
@@ -54,7 +57,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import kaltfront  # noqa: E402
 from kaltfront.ai.common import INF, UNITS, Geo, distance_field, terrain_ids  # noqa: E402
 from kaltfront.ai.reference import make_player  # noqa: E402
-from kaltfront.fog import visible  # noqa: E402
+from kaltfront.fog import sight as sight_of, visible  # noqa: E402
 
 HELI_MOVE = UNITS["transporthubschrauber"]["move"]
 MORNINGS = ("open", "longer", "HQ held", "every neighbour taken", "lost")  # what became of a night's way
@@ -186,6 +189,23 @@ def follow_night(game, schwer: str, geo: Geo, night: dict | None, nights: dict,
               f"came: {who_came(game, schwer, geo, cid, before)}", flush=True)
 
 
+def seen_by(game, schwer: str, at: int) -> str:
+    """Who of the enemy sees a crew at `at` (R20): "known" when one of the enemy units that see it
+    stands where Schwer sees it, else "unknown" when only units Schwer does not see do, else
+    "building" when only the enemy's buildings see it (owners are public: Schwer knows), else "".
+    Session 30: a stop seen by units Schwer knew is one its crews could have kept out of."""
+    en = enemy_of(schwer)
+    mine = visible(game, schwer)
+    units = [u.at for u in game.units_of(en) if u.at is not None
+             and at in sight_of(game.grid, game.terrain, [(u.at, u.utype.vision)], [])]
+    if any(h in mine for h in units):
+        return "known"
+    if units:
+        return "unknown"
+    blds = [b.at for b in game.buildings.values() if b.owner == en]
+    return "building" if at in sight_of(game.grid, game.terrain, [], blds) else ""
+
+
 def virtual_stops(game, schwer: str, geo: Geo, sight) -> dict:
     """The true stops at night (one move from a free hex beside the enemy HQ, out of the enemy's
     anti-aircraft fire, free), each with whether the enemy sees it: where a crew could have waited."""
@@ -236,6 +256,7 @@ def main(argv=None) -> int:
     # Every unit's hex when Schwer's move phase ended (None: aboard): what was there overnight.
     phase_key, night, night_pos = None, None, {u.id: u.at for u in game.units.values()}
     nights = dict.fromkeys(MORNINGS + ("seen", "unseen", "open though seen", "open unseen"), 0)
+    seers = dict.fromkeys(("known", "unknown", "building", "nobody"), 0)  # who saw a crew at its stop
     held = {"phases": 0, "built there": 0, "moved onto it": 0}
     vstops, vnights = None, {"nights": 0, "unseen": 0, "unseen open": 0, "seen": 0, "seen open": 0,
                              "nights with an unseen stop": 0, "nights with an unseen stop open": 0}
@@ -257,6 +278,9 @@ def main(argv=None) -> int:
                 night = {cid: (way, game.units[cid].at in sight)
                          for cid, fuel, way in crews_by_id(game, args.schwer, geo)
                          if way is not None and way <= HELI_MOVE and (fuel is None or fuel >= way)}
+                for cid in night:
+                    by = seen_by(game, args.schwer, game.units[cid].at)
+                    seers[by or "nobody"] += 1
                 night_pos = {u.id: u.at for u in game.units.values()}
                 vstops = virtual_stops(game, args.schwer, geo, sight)
         if side == args.schwer and game.phase == "move" and game.round != last and game.round % args.every == 0:
@@ -283,6 +307,8 @@ def main(argv=None) -> int:
           f"{nights['every neighbour taken']}, the crew lost {nights['lost']}")
     print(f"  the enemy saw the crew at its stop {nights['seen']} times (open next morning "
           f"{nights['open though seen']}), did not see it {nights['unseen']} times (open {nights['open unseen']})")
+    print(f"  who saw a crew at its stop: an enemy unit Schwer saw {seers['known']}, only units it did not see "
+          f"{seers['unknown']}, only enemy buildings {seers['building']}, nobody {seers['nobody']}")
     print(f"enemy HQ held at {held['built there'] + held['moved onto it']} of {held['phases']} Schwer move phases: "
           f"by a unit built there {held['built there']}, by one moved onto it {held['moved onto it']}")
     v = vnights
