@@ -1577,3 +1577,59 @@ def test_issue16_r20_ai_guess_of_the_enemys_sight_is_the_rule_when_it_knows_ever
         assert sight == g.visible(enemy) and len(sight) < g.width * g.height, me
         obs = clear.observe(me)
         assert Situation(obs, belief_dict(obs, me), me).enemy_sight() == frozenset(range(g.width * g.height)), me
+
+
+def _crew_short_of_a_watched_line(army):
+    """A 34x5 map without a round limit under fog, Nordbund's move phase in round 31: a crew
+    helicopter at (15,2) with 30 fuel, the enemy HQ free at (30,2), and `army` more Nordbund Jäger at
+    the west end (with the crew and a Kampfpanzer: army + 3 units). A Liga Stadt at (23,2) sees
+    every hex within two of it (R20: owners are public, so the AI knows), and so every stop the
+    crew reaches tonight; the stops beyond it, out of its sight and the HQ's, are a night further
+    on. No enemy unit can fire on aircraft (a Kampfpanzer far behind the HQ)."""
+    g = _crew_position(5, (30, 2), (15, 2), 30, [unit(13, "kampfpanzer", "liga", [33, 0])],
+                       towns=[(23, 2)], fog=True)
+    d = json.loads(g.to_json())
+    west = [[c, r] for c in range(1, 12) for r in range(5) if [c, r] != [0, 4]]
+    d["units"] += [unit(100 + k, "jaeger", "nordbund", at) for k, at in enumerate(west[:army])]
+    d["next_id"] = 100 + army
+    return kaltfront.Game.from_json(d)
+
+
+def _next_turn(g):
+    """The same game at Nordbund's next move phase, the Liga having done nothing."""
+    g2 = kaltfront.Game.from_json(dict(json.loads(g.to_json()), round=32, side="nordbund", phase="move"))
+    for u in g2.units.values():
+        u.moved = u.attacked = False
+    return g2
+
+
+def test_issue16_r20_d9_schwer_crew_spends_no_night_at_a_stop_the_enemy_sees_once_the_armies_stand():
+    """Issue 16, R20 and D9 (Großer Belt, session 30: `seers.py` on seeds 99000, 100002, 100004 and
+    102006 found 16 crew nights one move from a free hex beside Slagelse or Odense, 15 of them in
+    the sight of an enemy unit or building, 13 of those of one Schwer knew; sessions 24-25 saw 1 of
+    41 such seen nights followed by an open morning, for once the armies stand at the unit limit
+    Normal's units close in on a helicopter they see): then a stop the enemy sees, as far as we
+    know, is no stop to wait at. Here every stop in reach tonight lies in a Liga Stadt's sight.
+    With Schwer at 55 units the crew spends the night out of the enemy's sight, on the way round to
+    the unseen stops, where the old code waited at a seen stop beside the Stadt; next turn it
+    reaches an unseen stop. Early on, with the armies still on the move (10 units), it still takes
+    a seen stop: on Großer Belt the Liga's crews took Odense in rounds 5-6 from such stops while
+    Normal's army marched out, and without them lost those games."""
+    from kaltfront.ai.common import Geo
+    geo = Geo(34, 5)
+    town, hq = geo.idx([23, 2]), geo.idx([30, 2])
+    mv = R["units"]["transporthubschrauber"]["move"]
+    g = _crew_short_of_a_watched_line(R["max_units"] - 5 - 3)
+    heli = _schwer_moves(g)
+    at = geo.idx(heli["at"])
+    assert heli["cargo"], heli
+    assert at not in g.visible("liga"), heli  # out of the enemy's sight tonight
+    assert geo.dist(at, hq) > mv + 1, heli  # not at a stop: none in reach is unseen
+    g2 = _next_turn(g)
+    heli = _schwer_moves(g2)
+    at = geo.idx(heli["at"])
+    assert heli["cargo"] and at not in g2.visible("liga"), heli
+    assert geo.dist(at, hq) <= mv + 1 and geo.dist(at, town) > R["building_vision"], heli  # an unseen stop
+    g = _crew_short_of_a_watched_line(7)
+    heli = _schwer_moves(g)
+    assert heli["cargo"] and geo.dist(geo.idx(heli["at"]), hq) <= mv + 1, heli  # a stop, though seen

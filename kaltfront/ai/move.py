@@ -1091,7 +1091,8 @@ class MovePlanner:
             # little fuel to get home hovered there rather than take a stop at 0.2 (Großer Belt
             # seed 92005, session 28).
             risk = self.crew_risk(u, h)
-            stop = 20.0 * TRIP_RISK if approach[h] <= mv and risk < TRIP_RISK else 0.0
+            # Once the armies stand, a stop the enemy sees is no stop (`watched`).
+            stop = 20.0 * TRIP_RISK if approach[h] <= mv and risk < TRIP_RISK and not self.watched(h) else 0.0
             seen = 20.0 * SEEN_COST if h in sight else 0.0  # out of the enemy's sight first
             return -max(0, approach[h] - mv) - 20.0 * risk - 0.05 * approach[h] + home + stop - seen
 
@@ -1194,7 +1195,7 @@ class MovePlanner:
             h = geo.idx(o["to"])
             if h == here or not fits(h, o["hexes"]):
                 continue
-            if approach[h] <= mv:
+            if approach[h] <= mv and not self.watched(h):
                 if night(h) < TRIP_RISK:
                     return None  # a safe stop tonight: `stage` weighs it
                 continue  # a stop in the enemy's fire is no night of the trip either
@@ -1220,8 +1221,8 @@ class MovePlanner:
                     if r >= TRIP_RISK:
                         continue
                     cand = (r0 + cost(h), used, first)
-                    if approach[h] <= mv:
-                        goals.append(cand)
+                    if approach[h] <= mv and not self.watched(h):
+                        goals.append(cand)  # a stop `watched` is a night on the way, not the last
                     old = nxt.get(h)
                     if old is None or (used, cand[0]) < (old[1], old[0]):
                         nxt[h] = cand
@@ -1235,6 +1236,21 @@ class MovePlanner:
                 best_used[h] = min(best_used.get(h, INF), v[1])
             layer = nxt
         return None
+
+    def watched(self, h: int) -> bool:
+        """Once the armies stand at the unit limit (D9; ours within 5 of it, cargo counted), a crew
+        at h tonight would be seen by the enemy as far as we know (R20). Such a stop is no stop:
+        `stage` and `trip` wait out of sight instead and go on to one the enemy does not see.
+
+        At the unit limit Normal's units close in on a helicopter they see. On Großer Belt the way
+        in was open on 1 of 41 mornings after a crew was seen at its stop (sessions 24-25; the one
+        crew not seen found it open); 15 of 16 crew nights at a stop were seen, 13 of them by an
+        enemy Schwer knew (session 30). Early on, with the armies still on the move, seen stops are
+        kept: the Liga's crews took Odense in rounds 5-6 from such stops while Normal's army
+        marched out, and with the rule from round 1 they lost those games."""
+        sit = self.sit
+        full = len(sit.own) + sum(map(len, sit.cargo_of.values())) >= RULES["max_units"] - 5
+        return full and h in sit.enemy_sight()
 
     def crew_risk(self, u: dict, h: int) -> float:
         """The chance-like weight of losing crew helicopter `u` at h in the enemy's next attack phase
