@@ -1589,7 +1589,7 @@ def _crew_short_of_a_watched_line(army):
     g = _crew_position(5, (30, 2), (15, 2), 30, [unit(13, "kampfpanzer", "liga", [33, 0])],
                        towns=[(23, 2)], fog=True)
     d = json.loads(g.to_json())
-    west = [[c, r] for c in range(1, 12) for r in range(5) if [c, r] != [0, 4]]
+    west = [[c, r] for c in range(1, 12) for r in range(5)]  # column 0: the HQ and the Kampfpanzer
     d["units"] += [unit(100 + k, "jaeger", "nordbund", at) for k, at in enumerate(west[:army])]
     d["next_id"] = 100 + army
     return kaltfront.Game.from_json(d)
@@ -1604,8 +1604,8 @@ def _next_turn(g):
 
 
 def test_issue16_r20_d9_schwer_crew_spends_no_night_at_a_stop_the_enemy_sees_once_the_armies_stand():
-    """Issue 16, R20 and D9 (Großer Belt, session 30: `seers.py` on seeds 99000, 100002, 100004 and
-    102006 found 16 crew nights one move from a free hex beside Slagelse or Odense, 15 of them in
+    """Issue 16, R20 and D9 (Großer Belt, session 30: on seeds 99000, 100002, 100004 and 102006
+    `bench/crew_probe.py` ("who saw a crew at its stop") found 16 crew nights one move from a free hex beside Slagelse or Odense, 15 of them in
     the sight of an enemy unit or building, 13 of those of one Schwer knew; sessions 24-25 saw 1 of
     41 such seen nights followed by an open morning, for once the armies stand at the unit limit
     Normal's units close in on a helicopter they see): then a stop the enemy sees, as far as we
