@@ -1238,7 +1238,7 @@ class MovePlanner:
         return None
 
     def watched(self, h: int) -> bool:
-        """Once the armies stand at the unit limit (D9; ours within 5 of it, cargo counted), a crew
+        """Once the armies stand at the unit limit (D9; `Situation.at_limit`), a crew
         at h tonight would be seen by the enemy as far as we know (R20). Such a stop is no stop:
         `stage` and `trip` wait out of sight instead and go on to one the enemy does not see.
 
@@ -1248,9 +1248,7 @@ class MovePlanner:
         enemy Schwer knew (session 30). Early on, with the armies still on the move, seen stops are
         kept: the Liga's crews took Odense in rounds 5-6 from such stops while Normal's army
         marched out, and with the rule from round 1 they lost those games."""
-        sit = self.sit
-        full = len(sit.own) + sum(map(len, sit.cargo_of.values())) >= RULES["max_units"] - 5
-        return full and h in sit.enemy_sight()
+        return self.sit.at_limit and h in self.sit.enemy_sight()
 
     def crew_risk(self, u: dict, h: int) -> float:
         """The chance-like weight of losing crew helicopter `u` at h in the enemy's next attack phase

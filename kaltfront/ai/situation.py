@@ -71,8 +71,9 @@ class Situation:
         # once, a lost unit costs a production place for a turn, not its price. Weighed at full price,
         # no trade at the Storebælt bridge was ever good enough: on Großer Belt both armies stood at
         # 60 units for forty rounds, $40,000 unspent, and nobody fired. Own losses count half then.
-        cap = RULES["max_units"]
-        rich = obs["money"].get(me, 0) >= 3000 and len(self.own) + sum(map(len, self.cargo_of.values())) >= cap - 5
+        # Our army stands at the unit limit (D9, cargo counted), within 5 of it.
+        self.at_limit = len(self.own) + sum(map(len, self.cargo_of.values())) >= RULES["max_units"] - 5
+        rich = obs["money"].get(me, 0) >= 3000 and self.at_limit
         self.loss_weight = 0.5 if (self.finish and rich) else 1.0
         self.enemy_hexes = sorted(u["i"] for u in self.enemies.values())
         self._threat: dict[str, list[list[tuple]]] = {}
