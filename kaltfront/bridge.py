@@ -22,7 +22,7 @@ from . import __version__, rules, scenarios
 from .actions import IllegalAction, Surrender, action_from_json
 from .game import Game, new_game
 from .hexgrid import parse_hex
-from .limits import is_int, show, too_deep
+from .limits import SEED_LIMIT, is_int, show, too_deep
 from .logtext import log_lines
 from .rulesdata import SIDE_NAMES, SIDES
 from .save import SaveError
@@ -46,7 +46,6 @@ OP_ARGS: dict[str, set[str]] = {
     "replay_export": {"meta"}, "replay_open": {"replay"}, "replay_view": {"index", "recent"},
     "replay_round": {"round"},
 }
-SEED_LIMIT = 1 << 64
 # The Feldzug ops (issue 15), dispatched to campaign/session.py; named here so the module is imported
 # only when one is first used (boot unchanged).
 CAMPAIGN_OP_NAMES = ("campaign_new", "campaign_load", "campaign_save", "campaign_observe", "campaign_apply",

@@ -21,6 +21,8 @@ MAX_BUILDING_NAME = 60   # a building's place name
 MAX_ID = 10**9           # unit ids (and next_id) in saves, actions and questions
 MAX_MONEY = 10**9        # a side's balance in a save
 MAX_COORD = 10**6        # |col|, |row| a hex may name at all (maps are at most 200 x 200)
+MAX_ROUND = 10**6        # a game's round and round limit in a save (Blitz games end by round 15-20)
+SEED_LIMIT = 1 << 64     # |seed| of a game or a campaign: at most 20 digits
 
 
 def show(value: object, limit: int = 40) -> str:

@@ -11,7 +11,7 @@ import json
 
 from .hexgrid import Hex
 from .limits import (parse_json, MAX_BRIEFING, MAX_BUILDING_NAME, MAX_COORD, MAX_ID, MAX_MONEY, MAX_NAME,
-                     MAX_OBJECTIVE, MAX_SCENARIO_ID, is_id, is_int, show)
+                     MAX_OBJECTIVE, MAX_ROUND, MAX_SCENARIO_ID, is_id, is_int, show)
 from .rulesdata import RULES, SIDES
 from .state import Building, Outcome, Unit, grid_for
 
@@ -242,13 +242,16 @@ def game_from_dict(data: object):
         _need(isinstance(data.get(key), bool), f"'{key}' muss true oder false sein.")
     g.blitz, g.fog = data["blitz"], data["fog"]
     rl = data.get("round_limit")
-    _need(rl is None or (_is_int(rl) and rl >= 1), "'round_limit' muss null oder eine Zahl sein.")
+    # Bounded like every number a save holds: an integer of thousands of digits loaded, then made
+    # saving fail (Python will not write it as text), found by the issue-10 fuzz test.
+    _need(rl is None or (_is_int(rl) and 1 <= rl <= MAX_ROUND),
+          f"'round_limit' muss null oder eine Zahl von 1 bis {MAX_ROUND} sein.")
     g.round_limit = rl
     _need(data.get("first") in SIDES and data.get("side") in SIDES, "'first'/'side' muss nordbund oder liga sein.")
     g.first, g.side = data["first"], data["side"]
     _need(data.get("phase") in ("attack", "move"), "'phase' muss attack oder move sein.")
     g.phase = data["phase"]
-    g.round = _int(data, "round", 1, 10**6, "Spiel")
+    g.round = _int(data, "round", 1, MAX_ROUND, "Spiel")
     money = data.get("money")
     _need(isinstance(money, dict) and set(money) == set(SIDES)
           and all(_is_int(v) and 0 <= v <= MAX_MONEY for v in money.values()),
@@ -400,7 +403,7 @@ def _read_record(data: dict, g) -> None:
               and s["side"] in SIDES and _is_int(s["money_delta"]) and abs(s["money_delta"]) <= 10**6
               and isinstance(s["units"], list) and len(s["units"]) <= RULES.max_units
               and all(isinstance(t, str) and t in RULES.units for t in s["units"])
-              and (s["round_limit"] is None or (_is_int(s["round_limit"]) and 1 <= s["round_limit"] <= 10**6)),
+              and (s["round_limit"] is None or (_is_int(s["round_limit"]) and 1 <= s["round_limit"] <= MAX_ROUND)),
               f"{where} braucht side, money_delta, units und round_limit.")
     g.record_setup = [dict(s) for s in setup]
 

@@ -81,3 +81,12 @@ def test_hot_seat_hands_the_campaign_to_the_side_that_decides_and_hides_the_othe
     assert view["viewer"] == LIGA and view["deciding"] == LIGA
     assert view["campaign"]["plan"] is None and view["campaign"]["planned"][NB] is True
     assert "seeland" not in json.dumps(view["campaign"]["log"])
+
+
+def test_c12_campaign_seed_is_bounded_like_a_games():
+    """C12 (issue 10): campaign_new refuses a seed beyond 20 digits in German, as new_game does; the
+    largest allowed seed starts a campaign that saves and loads again."""
+    reply = call("campaign_new", seed=1 << 64)
+    assert reply["error"]["kind"] == "bad_request" and "Startwert" in reply["error"]["message"]
+    ok("campaign_new", seed=(1 << 64) - 1, fog=True, players={NB: "human", LIGA: "human"})
+    ok("campaign_load", save=ok("campaign_save"))

@@ -93,3 +93,29 @@ def test_c12_unhashable_or_deep_junk_is_a_save_error():
         else:
             raise AssertionError("damaged save was accepted")
     assert c.to_json() == good
+
+
+def test_c12_every_number_in_a_campaign_save_is_bounded():
+    """C12 (issue 10): the seed, the battle number and a battle's seed, TP and KP are bounded; one of
+    thousands of digits handed over as parsed JSON is a German SaveError, not a campaign that loads and
+    then cannot be saved (Python will not write it as text) or fight its battle."""
+    c = _options()
+    c.apply({"type": "options", "side": NB, "kriegskasse": 10})
+    good = json.loads(c.to_json())
+    huge = 10**5000
+    for path in (("seed",), ("battle_no",), ("battle", "no"), ("battle", "seed"), ("battle", "tp", NB),
+                 ("battle", "kp", LIGA)):
+        for value in (huge, -huge):
+            d = json.loads(json.dumps(good))
+            target = d
+            for k in path[:-1]:
+                target = target[k]
+            target[path[-1]] = value
+            try:
+                Campaign.from_json(d)
+            except SaveError as e:
+                assert "Feldzug" in str(e), e
+            else:
+                raise AssertionError(f"{'.'.join(path)} = a huge number was accepted")
+    assert Campaign.from_json(good) == c
+

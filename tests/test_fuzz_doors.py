@@ -287,6 +287,34 @@ def test_issue10_save_unknown_keys_are_named():
             kaltfront.Game.from_json(doc)
 
 
+HUGE = 10**5000  # more digits than Python will write as text (4300): a save holding it could never be saved again
+
+
+@pytest.mark.parametrize("where", ["round_limit", "round", "record.setup.round_limit", "record.seed"])
+def test_issue10_every_number_in_a_save_is_bounded(where):
+    """issue 10: a number in a save is refused with a German reason beyond its range, never loaded
+    (found by the mutated-save fuzz test: a round_limit of 5000 digits loaded, then saving failed with a
+    Python ValueError). At the largest allowed value the save loads and saves again."""
+    from kaltfront.limits import MAX_ROUND
+
+    def doc_with(value):
+        doc = copy.deepcopy(POSITIONS[4])  # the Bornholm Blitz game, with its replay record
+        if where.startswith("record.setup"):
+            doc["record"]["setup"] = [{"side": "nordbund", "money_delta": 0, "units": [], "round_limit": value}]
+        elif where == "record.seed":
+            doc["record"]["seed"] = value
+        else:
+            doc[where] = value
+        return doc
+
+    top = (1 << 64) - 1 if where == "record.seed" else MAX_ROUND
+    check_loaded(kaltfront.Game.from_json(doc_with(top)))
+    for value in (top + 1, HUGE, -HUGE):
+        with pytest.raises(SaveError) as e:
+            kaltfront.Game.from_json(doc_with(value))
+        assert_player_message(str(e.value))
+
+
 # -- maps ------------------------------------------------------------------------------------------------------
 
 MAP = """[map]

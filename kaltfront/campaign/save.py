@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import json
 
-from ..limits import show, too_deep
+from ..limits import MAX_ROUND, SEED_LIMIT, show, too_deep
 from ..rulesdata import SIDES
 from ..save import SaveError, game_from_dict, game_to_dict
 from .auto import MAX_ACTIONS
@@ -71,6 +71,15 @@ def _is_int(v: object) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _bounded(v: object, lo: int, hi: int) -> bool:
+    """An integer within lo..hi. Every number a save holds is bounded: one of thousands of digits
+    would load and then make saving (or a battle's random seed text) fail."""
+    return _is_int(v) and lo <= v <= hi
+
+
+MAX_POINTS = 10**6  # |TP| and |KP| of a battle (C8: TP may be negative; the shipped campaign: a few hundred)
+
+
 def campaign_from_dict(data: object):
     """Check a decoded campaign save and build the campaign; any damage is a SaveError (C12).
 
@@ -102,7 +111,7 @@ def _campaign_from_dict(data: object):
         cmap = load_campaign_map(data.get("map") if isinstance(data.get("map"), str) else "")
     except KeyError:
         raise SaveError(f"Unbekannte Feldzugkarte {show(data.get('map'))}.") from None
-    _need(_is_int(data.get("seed")), "'seed' muss eine ganze Zahl sein.")
+    _need(_bounded(data.get("seed"), -SEED_LIMIT + 1, SEED_LIMIT - 1), "'seed' muss eine ganze Zahl mit höchstens 20 Stellen sein.")
     _need(isinstance(data.get("fog"), bool), "'fog' muss true oder false sein.")
     _need(data.get("strength") in STRENGTHS, "'strength' muss leicht, normal oder schwer sein.")
     c = Campaign(cmap, seed=data["seed"], fog=data["fog"], strength=data["strength"])
@@ -145,7 +154,7 @@ def _campaign_from_dict(data: object):
         and all(isinstance(m, dict) for m in p["moves"]) for p in rev.values())),
         "'revealed' braucht die aufgedeckten Pläne beider Seiten.")
     c.revealed = data.get("revealed")
-    _need(_is_int(data.get("battle_no")) and data["battle_no"] >= 0, "'battle_no' fehlt.")
+    _need(_bounded(data.get("battle_no"), 0, MAX_ROUND), f"'battle_no' muss eine Zahl von 0 bis {MAX_ROUND} sein.")
     c.battle_no = data["battle_no"]
     queue = data.get("queue")
     _need(isinstance(queue, list) and len(queue) <= 2, "'queue' muss eine Liste sein.")
@@ -156,11 +165,12 @@ def _campaign_from_dict(data: object):
     if c.phase in ("options", "battle"):
         _need(isinstance(b, dict), "die laufende Schlacht fehlt.")
         _check_battle_ref(b, cmap)
-        for key in ("no", "seed"):
-            _need(_is_int(b.get(key)), f"Schlacht: '{key}' fehlt.")
+        _need(_bounded(b.get("no"), 0, MAX_ROUND), f"Schlacht: 'no' muss eine Zahl von 0 bis {MAX_ROUND} sein.")
+        _need(_bounded(b.get("seed"), 0, SEED_LIMIT - 1), "Schlacht: 'seed' muss eine Zahl von 0 bis 2^64-1 sein.")
         _need(b.get("region") == b["to"] and b.get("map") == cmap.regions[b["to"]].map, "Schlacht: Region/Karte passt nicht.")
-        _need(isinstance(b.get("tp"), dict) and all(_is_int(b["tp"].get(s)) for s in SIDES), "Schlacht: 'tp' fehlt.")
-        _need(isinstance(b.get("kp"), dict) and all(_is_int(b["kp"].get(s)) for s in SIDES), "Schlacht: 'kp' fehlt.")
+        for key in ("tp", "kp"):
+            _need(isinstance(b.get(key), dict) and all(_bounded(b[key].get(s), -MAX_POINTS, MAX_POINTS) for s in SIDES),
+                  f"Schlacht: '{key}' braucht nordbund und liga, je -{MAX_POINTS} bis {MAX_POINTS}.")
         opts = b.get("options")
         _need(isinstance(opts, dict) and set(opts) == set(SIDES), "Schlacht: 'options' fehlt.")
         game = b.pop("game", None)
