@@ -24,6 +24,13 @@ def log_lines(page):
     return page.evaluate("() => Array.from(document.querySelectorAll('#log li'), li => li.textContent)")
 
 
+def autosave_state(page):
+    """What the autosave in localStorage holds: the save's side and phase and the per-side logs."""
+    return page.evaluate("""() => { const r = JSON.parse(localStorage.getItem('kaltfront.autosave'));
+        const g = JSON.parse(r.game);
+        return {side: g.side, phase: g.phase, round: g.round, saved_at: r.saved_at, logs: r.meta.logs}; }""")
+
+
 def act(page, action):
     page.evaluate("(a) => kaltfront.act(a)", action)
 
@@ -88,7 +95,12 @@ def test_d15_hot_seat_under_fog_each_player_reads_only_their_own_log(tablet, bas
     assert not any("Nordbund) zieht" in line or "Einnahmen Nordbund" in line for line in liga), liga
 
     # The save record keeps one log per side; a reload restores them and the cover comes back.
-    logs = page.evaluate("() => JSON.parse(localStorage.getItem('kaltfront.autosave')).meta.logs")
+    saved = autosave_state(page)
+    # The autosave already holds the Liga's move phase and the income line the page shows.
+    assert (saved["side"], saved["phase"]) == ("liga", "move"), saved
+    assert any(line.startswith("Einnahmen Baltische Liga") for line in saved["logs"]["liga"]), saved
+    assert saved["logs"]["liga"][-len(liga):] == list(reversed(liga))[-len(saved["logs"]["liga"]):], saved
+    logs = saved["logs"]
     assert set(logs) == {"nordbund", "liga"}
     assert not any("(Nordbund) zieht" in line for line in logs["liga"])
     assert any("(Nordbund) zieht" in line for line in logs["nordbund"])
@@ -98,7 +110,8 @@ def test_d15_hot_seat_under_fog_each_player_reads_only_their_own_log(tablet, bas
     if page.is_visible("#menu-continue"):
         page.click("#menu-continue")
     weiter(page, "Spieler 2 ist dran")
-    assert log_lines(page) == liga
+    restored = page.evaluate("() => ({phase: kaltfront.state.obs.phase, side: kaltfront.state.obs.side})")
+    assert log_lines(page) == liga, {"restored": restored, "autosave now": autosave_state(page), "before reload": saved}
 
     # Player 2 ends the turn; player 1 again reads its own lines, not the Liga's income.
     end_phase(page)
@@ -108,6 +121,46 @@ def test_d15_hot_seat_under_fog_each_player_reads_only_their_own_log(tablet, bas
     assert not any("Einnahmen Baltische Liga" in line for line in nord), nord
     for line in nord + liga:
         assert not COORDS.search(line) and "nach ." not in line, line  # issue 11.8
+
+
+def test_d15_phase_ended_right_after_weiter_stays_busy_until_its_autosave(tablet, base_url, wait_for_engine):
+    """D15: the Liga ends its attack phase at once after "Weiter", while the hand-over's refresh still
+    runs. The Nordbund's end_phase (whose doAction awaited that hand-over) once cleared S.busy when
+    the refresh ended, in the middle of the Liga's action: the page looked idle in the move phase
+    while its autosave still held the attack phase, and a reload then restored that older save."""
+    page = tablet
+    page.goto(base_url)
+    wait_for_engine(page)
+    page.evaluate("() => { kaltfront.skipIntro = true; kaltfront.setAiDelay(0); }")
+    page.click("label:has(#opt-blitz)")
+    page.select_option("#opt-scenario", "bornholm")
+    page.click("label:has(#opt-mode-hotseat)")
+    if not page.is_checked("#opt-fog"):
+        page.click("#opt-fog")
+    page.click("#menu-start")
+    weiter(page, "Spieler 1 ist dran")
+    end_phase(page)  # Nordbund ends its move phase; the call waits for the Liga's "Weiter"
+    page.wait_for_selector("#handoff:not([hidden])")
+    # Every time S.busy changes: the phase on screen and the phase in the autosave.
+    trace = page.evaluate("""async () => {
+        const S = kaltfront.state; let busy = S.busy; const trace = [];
+        const saved = () => { const g = JSON.parse(JSON.parse(localStorage.getItem('kaltfront.autosave')).game);
+            return g.side + '/' + g.phase; };
+        Object.defineProperty(S, 'busy', { configurable: true, get: () => busy, set: (x) => {
+            if (x !== busy) trace.push({busy: x, shown: S.obs.side + '/' + S.obs.phase, autosave: saved()});
+            busy = x; } });
+        document.getElementById('handoff-continue').click();
+        for (let i = 0; i < 10 && !kaltfront.myTurn(); i++) await Promise.resolve();
+        kaltfront.endPhase({confirmed: true}); // before the hand-over's refresh has answered
+        const t0 = performance.now();
+        while (performance.now() - t0 < 20000 && !(trace.length && !busy && saved() === 'liga/move'))
+            await new Promise((r) => setTimeout(r, 10));
+        await new Promise((r) => setTimeout(r, 500)); // any late change of S.busy
+        return trace; }""")
+    assert trace and trace[0]["busy"], trace  # the Liga's end_phase ran
+    for t in trace:
+        if not t["busy"]:
+            assert t["autosave"] == t["shown"] == "liga/move", trace
 
 
 def test_issue_11_8_log_numbers_are_not_cut_off(tablet, base_url, wait_for_engine):

@@ -451,6 +451,7 @@ async function doAction(action) {
   S.busy = true;
   const before = S.obs;
   const gen = S.gen;
+  let handedOn = false; // nextTurn runs: S.busy is no longer this action's to clear
   try {
     const res = await call("apply", { action });
     if (gen !== S.gen) return; // the game was left meanwhile (another tab took it over, issue 12.1)
@@ -467,13 +468,17 @@ async function doAction(action) {
     if (phaseChanged) {
       S.selection = null; clearAnswers();
       S.busy = false;
+      handedOn = true;
       await nextTurn();
       return;
     }
   } catch (e) {
     showToast(e.message); // illegal: the engine left the state unchanged, so the picture stays
   } finally {
-    S.busy = false;
+    // Not after nextTurn: in hot-seat it returns only after the next player's "Weiter" and the refresh
+    // behind it, when that player's own action may hold S.busy with its autosave still pending. Clearing
+    // it then showed an idle page whose autosave was one action old, and allowed a second action (D15).
+    if (!handedOn) S.busy = false;
     updateHeader();
   }
 }
