@@ -22,7 +22,7 @@ from . import __version__, rules, scenarios
 from .actions import IllegalAction, Surrender, action_from_json
 from .game import Game, new_game
 from .hexgrid import parse_hex
-from .limits import SEED_LIMIT, is_int, show, too_deep
+from .limits import is_seed, show, too_deep
 from .logtext import log_lines
 from .rulesdata import SIDE_NAMES, SIDES
 from .save import SaveError
@@ -137,7 +137,7 @@ class Session:
     def op_new_game(self, args: dict) -> dict:
         sid = args.get("scenario")
         seed = args.get("seed", 0)
-        if not is_int(seed) or not -SEED_LIMIT < seed < SEED_LIMIT:
+        if not is_seed(seed):
             raise BadRequest("seed muss eine ganze Zahl sein (höchstens 20 Stellen).")
         fog = args.get("fog", True)
         if not isinstance(fog, bool):

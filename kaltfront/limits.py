@@ -52,6 +52,11 @@ def is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def is_seed(value: object) -> bool:
+    """A game's or a campaign's seed: an integer with |seed| < SEED_LIMIT (at most 20 digits)."""
+    return is_int(value) and -SEED_LIMIT < value < SEED_LIMIT
+
+
 def is_id(value: object) -> bool:
     """A unit id as saves and actions use them: an integer from 1 to MAX_ID."""
     return is_int(value) and 1 <= value <= MAX_ID

@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import json
 
-from ..limits import MAX_ROUND, SEED_LIMIT, show, too_deep
+from ..limits import MAX_ROUND, SEED_LIMIT, is_int, is_seed, show, too_deep
 from ..rulesdata import SIDES
 from ..save import SaveError, game_from_dict, game_to_dict
 from .auto import MAX_ACTIONS
@@ -67,8 +67,7 @@ def _need(cond: bool, message: str) -> None:
         raise SaveError(f"Der Feldzug-Spielstand ist ungültig: {message}")
 
 
-def _is_int(v: object) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+_is_int = is_int
 
 
 def _bounded(v: object, lo: int, hi: int) -> bool:
@@ -111,7 +110,7 @@ def _campaign_from_dict(data: object):
         cmap = load_campaign_map(data.get("map") if isinstance(data.get("map"), str) else "")
     except KeyError:
         raise SaveError(f"Unbekannte Feldzugkarte {show(data.get('map'))}.") from None
-    _need(_bounded(data.get("seed"), -SEED_LIMIT + 1, SEED_LIMIT - 1), "'seed' muss eine ganze Zahl mit höchstens 20 Stellen sein.")
+    _need(is_seed(data.get("seed")), "'seed' muss eine ganze Zahl mit höchstens 20 Stellen sein.")
     _need(isinstance(data.get("fog"), bool), "'fog' muss true oder false sein.")
     _need(data.get("strength") in STRENGTHS, "'strength' muss leicht, normal oder schwer sein.")
     c = Campaign(cmap, seed=data["seed"], fog=data["fog"], strength=data["strength"])

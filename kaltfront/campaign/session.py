@@ -9,7 +9,7 @@ it is the same object the campaign's save includes the battle (C12).
 
 from __future__ import annotations
 
-from ..limits import SEED_LIMIT, is_int
+from ..limits import is_seed
 from ..rulesdata import SIDES
 from .ai import CampaignAI
 from .feldzug import STRENGTHS, Campaign, new_campaign
@@ -65,7 +65,7 @@ def campaign_view(session) -> dict:
 def op_campaign_new(session, args: dict) -> dict:
     seed = args.get("seed", 0)
     strength = args.get("strength", "normal")
-    if not is_int(seed) or not -SEED_LIMIT < seed < SEED_LIMIT:
+    if not is_seed(seed):
         raise CampaignBadRequest("Der Startwert (seed) muss eine ganze Zahl sein (höchstens 20 Stellen).")
     if strength not in STRENGTHS:
         raise CampaignBadRequest("Die Stärke muss leicht, normal oder schwer sein.")
