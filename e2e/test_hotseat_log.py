@@ -51,8 +51,8 @@ def weiter(page, title):
                            " && document.getElementById('log').dataset.side === side", arg=side)
 
 
-def test_d15_hot_seat_under_fog_each_player_reads_only_their_own_log(tablet, base_url, wait_for_engine):
-    page = tablet
+def start_hotseat(page, base_url, wait_for_engine):
+    """A Blitz hot-seat game on Bornholm under fog, started from the menu; player 1 has tapped "Weiter"."""
     page.goto(base_url)
     wait_for_engine(page)
     page.evaluate("() => { kaltfront.skipIntro = true; kaltfront.setAiDelay(0); }")
@@ -63,6 +63,11 @@ def test_d15_hot_seat_under_fog_each_player_reads_only_their_own_log(tablet, bas
         page.click("#opt-fog")
     page.click("#menu-start")
     weiter(page, "Spieler 1 ist dran")
+    return page
+
+
+def test_d15_hot_seat_under_fog_each_player_reads_only_their_own_log(tablet, base_url, wait_for_engine):
+    page = start_hotseat(tablet, base_url, wait_for_engine)
 
     # Player 1 (Nordbund, Rønne in the west) moves every unit it can and builds; Nexø is far away.
     obs = page.evaluate("() => kaltfront.state.obs")
@@ -128,17 +133,7 @@ def test_d15_phase_ended_right_after_weiter_stays_busy_until_its_autosave(tablet
     runs. The Nordbund's end_phase (whose doAction awaited that hand-over) once cleared S.busy when
     the refresh ended, in the middle of the Liga's action: the page looked idle in the move phase
     while its autosave still held the attack phase, and a reload then restored that older save."""
-    page = tablet
-    page.goto(base_url)
-    wait_for_engine(page)
-    page.evaluate("() => { kaltfront.skipIntro = true; kaltfront.setAiDelay(0); }")
-    page.click("label:has(#opt-blitz)")
-    page.select_option("#opt-scenario", "bornholm")
-    page.click("label:has(#opt-mode-hotseat)")
-    if not page.is_checked("#opt-fog"):
-        page.click("#opt-fog")
-    page.click("#menu-start")
-    weiter(page, "Spieler 1 ist dran")
+    page = start_hotseat(tablet, base_url, wait_for_engine)
     end_phase(page)  # Nordbund ends its move phase; the call waits for the Liga's "Weiter"
     page.wait_for_selector("#handoff:not([hidden])")
     # Every time S.busy changes: the phase on screen and the phase in the autosave.
