@@ -42,21 +42,24 @@ def pair_jobs(a: str, b: str, games: int, maps: list[str], seed: int, fog: bool,
 
 
 def tally(a: str, b: str, results: list[dict]) -> dict:
-    """Wins of a and b, draws, a's win rate (draws count as half) with its Wilson interval, per map
-    and as a or b's side."""
+    """Wins of a and b, draws, a's win rate (draws count as half) with its Wilson interval, per map,
+    as a or b's side, and per map and side (issue 16: "on every Blitz map ... as either side")."""
     row = {"a": a, "b": b, "games": len(results), "wins_a": 0, "wins_b": 0, "draws": 0, "maps": {},
-           "a_as": {"nordbund": [0, 0], "liga": [0, 0]}, "reasons": {}}
+           "a_as": {"nordbund": [0, 0], "liga": [0, 0]}, "map_side": {}, "reasons": {}}
     for r in results:
         m = row["maps"].setdefault(r["map"], [0, 0])
         side_a = "nordbund" if r["players"]["nordbund"] == a else "liga"
+        ms = row["map_side"].setdefault(r["map"], {"nordbund": [0, 0], "liga": [0, 0]})[side_a]
         row["a_as"][side_a][1] += 1
         m[1] += 1
+        ms[1] += 1
         row["reasons"][r["reason"]] = row["reasons"].get(r["reason"], 0) + 1
         if r["winner"] is None:
             row["draws"] += 1
         elif r["winner"] == side_a:
             row["wins_a"] += 1
             m[0] += 1
+            ms[0] += 1
             row["a_as"][side_a][0] += 1
         else:
             row["wins_b"] += 1
@@ -80,6 +83,19 @@ def format_table(rows: list[dict]) -> str:
         maps = ", ".join(f"{m} {w}/{n}" for m, (w, n) in sorted(r["maps"].items()))
         sides = ", ".join(f"{s} {w}/{n}" for s, (w, n) in r["a_as"].items())
         lines.append(f"  {r['a']} – {r['b']}: {maps}; {sides}")
+    lines.append("")
+    lines.append("A je Karte als Nordbund / als Liga (Siege/Partien), die schwächste Zelle mit Intervall:")
+    for r in rows:
+        cells = [(m, s, w, n) for m, sides in sorted(r["map_side"].items())
+                 for s, (w, n) in sides.items() if n]
+        per_map = ", ".join(f"{m} {sides['nordbund'][0]}/{sides['nordbund'][1]} · {sides['liga'][0]}/{sides['liga'][1]}"
+                            for m, sides in sorted(r["map_side"].items()))
+        line = f"  {r['a']} – {r['b']}: {per_map}"
+        if cells:
+            m, s, w, n = min(cells, key=lambda c: (c[2] / c[3], c[0], c[1]))
+            lo, hi = wilson(w, n)
+            line += f"; schwächste: {m} als {'Nordbund' if s == 'nordbund' else 'Liga'} {w}/{n} ({100 * lo:.0f}–{100 * hi:.0f} %)"
+        lines.append(line)
     names = []
     for r in rows:
         for x in (r["a"], r["b"]):

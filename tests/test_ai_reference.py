@@ -7,6 +7,8 @@ table with correct 95 % Wilson intervals.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from test_ai import _midgame, _with_hidden_units, ai_phase, ai_turn, position, unit
 
@@ -15,7 +17,7 @@ from kaltfront import bridge
 from kaltfront.ai import AIPlayer
 from kaltfront.ai.reference import REFERENCE_BOTS, ReferenceBot, make_player
 from kaltfront.roundrobin import main as roundrobin_main
-from kaltfront.roundrobin import wilson
+from kaltfront.roundrobin import format_table, tally, wilson
 from kaltfront.selfplay import main as selfplay_main
 from kaltfront.selfplay import play
 
@@ -99,6 +101,23 @@ def test_issue16_roundrobin_prints_its_table_for_a_tiny_run(capsys):
     cells = [c.strip() for c in row.strip("|").split("|")]
     assert cells[1] == "2" and int(cells[2]) + int(cells[3]) + int(cells[4]) == 2
     assert "fehmarnsund" in out and "Gewinnrate Zeile gegen Spalte" in out
+    # Issue 16's per-map target counts each side apart: one game as Nordbund, one as Liga.
+    cell = next(x for x in out.splitlines() if x.startswith("  greedy – leicht: fehmarnsund ") and "·" in x)
+    m = re.search(r"fehmarnsund (\d)/1 · (\d)/1; schwächste: fehmarnsund als (Nordbund|Liga) (\d)/1 \(\d+–\d+ %\)", cell)
+    assert m, cell
+
+
+def test_issue16_roundrobin_counts_each_map_and_side_apart():
+    results = [{"map": "bornholm", "players": {"nordbund": "schwer", "liga": "greedy"}, "winner": "nordbund", "reason": "hq"},
+               {"map": "bornholm", "players": {"nordbund": "greedy", "liga": "schwer"}, "winner": "nordbund", "reason": "hq"},
+               {"map": "bornholm", "players": {"nordbund": "greedy", "liga": "schwer"}, "winner": "liga", "reason": "hq"},
+               {"map": "usedom", "players": {"nordbund": "greedy", "liga": "schwer"}, "winner": None, "reason": "stalled"}]
+    row = tally("schwer", "greedy", results)
+    assert row["map_side"] == {"bornholm": {"nordbund": [1, 1], "liga": [1, 2]},
+                               "usedom": {"nordbund": [0, 0], "liga": [0, 1]}}
+    assert row["a_as"] == {"nordbund": [1, 1], "liga": [1, 3]}
+    text = format_table([row])
+    assert "bornholm 1/1 · 1/2, usedom 0/0 · 0/1; schwächste: usedom als Liga 0/1" in text
 
 
 def test_issue16_roundrobin_refuses_an_unknown_player(capsys):
