@@ -88,13 +88,14 @@ def format_table(rows: list[dict]) -> str:
     for r in rows:
         cells = [(m, s, w, n) for m, sides in sorted(r["map_side"].items())
                  for s, (w, n) in sides.items() if n]
-        per_map = ", ".join(f"{m} {sides['nordbund'][0]}/{sides['nordbund'][1]} · {sides['liga'][0]}/{sides['liga'][1]}"
-                            for m, sides in sorted(r["map_side"].items()))
+        per_map = ", ".join(f"{m} {sd['nordbund'][0]}/{sd['nordbund'][1]} · {sd['liga'][0]}/{sd['liga'][1]}"
+                            for m, sd in sorted(r["map_side"].items()))
         line = f"  {r['a']} – {r['b']}: {per_map}"
         if cells:
             m, s, w, n = min(cells, key=lambda c: (c[2] / c[3], c[0], c[1]))
             lo, hi = wilson(w, n)
-            line += f"; schwächste: {m} als {'Nordbund' if s == 'nordbund' else 'Liga'} {w}/{n} ({100 * lo:.0f}–{100 * hi:.0f} %)"
+            side = "Nordbund" if s == "nordbund" else "Liga"
+            line += f"; schwächste: {m} als {side} {w}/{n} ({100 * lo:.0f}–{100 * hi:.0f} %)"
         lines.append(line)
     names = []
     for r in rows:
