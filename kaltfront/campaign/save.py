@@ -67,13 +67,11 @@ def _need(cond: bool, message: str) -> None:
         raise SaveError(f"Der Feldzug-Spielstand ist ungültig: {message}")
 
 
-_is_int = is_int
-
 
 def _bounded(v: object, lo: int, hi: int) -> bool:
     """An integer within lo..hi. Every number a save holds is bounded: one of thousands of digits
     would load and then make saving (or a battle's random seed text) fail."""
-    return _is_int(v) and lo <= v <= hi
+    return is_int(v) and lo <= v <= hi
 
 
 MAX_POINTS = 10**6  # |TP| and |KP| of a battle (C8: TP may be negative; the shipped campaign: a few hundred)
@@ -101,7 +99,7 @@ def _campaign_from_dict(data: object):
     if data.get("format") != FORMAT:
         raise SaveError("Das ist kein Kaltfront-Feldzug.")
     version = data.get("version")
-    _need(_is_int(version), "die Versionsnummer fehlt.")
+    _need(is_int(version), "die Versionsnummer fehlt.")
     if version > VERSION:
         raise SaveError(f"Dieser Feldzug stammt aus einer neueren Version von Kaltfront (Format {version}, "
                         f"dieses Spiel kennt bis {VERSION}). Bitte aktualisiere das Spiel.")
@@ -115,14 +113,14 @@ def _campaign_from_dict(data: object):
     _need(data.get("strength") in STRENGTHS, "'strength' muss leicht, normal oder schwer sein.")
     c = Campaign(cmap, seed=data["seed"], fog=data["fog"], strength=data["strength"])
     rnd = data.get("round")
-    _need(_is_int(rnd) and 1 <= rnd <= cmap.rounds, f"'round' muss 1 bis {cmap.rounds} sein.")
+    _need(is_int(rnd) and 1 <= rnd <= cmap.rounds, f"'round' muss 1 bis {cmap.rounds} sein.")
     c.round = rnd
     _need(data.get("phase") in PHASES, "unbekannte Phase.")
     c.phase = data["phase"]
     regions = data.get("regions")
     _need(isinstance(regions, dict) and set(regions) == set(cmap.regions), "'regions' muss jede Region nennen.")
     for rid, v in regions.items():
-        _need(isinstance(v, dict) and v.get("owner") in SIDES + (None,) and _is_int(v.get("kp"))
+        _need(isinstance(v, dict) and v.get("owner") in SIDES + (None,) and is_int(v.get("kp"))
               and 0 <= v["kp"] <= KP_CAP, f"Region {rid}: owner und kp (0 bis {KP_CAP}) fehlen.")
         base = cmap.base_of(rid)
         if base is not None:
@@ -187,7 +185,7 @@ def _campaign_from_dict(data: object):
                 finally:
                     c.kp[cmap.bases[s]] = kp_before
         if "auto_actions" in b:  # actions auto-resolve has played so far (C10 in short calls)
-            _need(_is_int(b["auto_actions"]) and 0 <= b["auto_actions"] <= MAX_ACTIONS,
+            _need(is_int(b["auto_actions"]) and 0 <= b["auto_actions"] <= MAX_ACTIONS,
                   f"Schlacht: 'auto_actions' muss eine Zahl von 0 bis {MAX_ACTIONS} sein.")
         if c.phase == "battle":
             _need(all(opts[s] is not None for s in SIDES), "Schlacht: beide Seiten brauchen ihre Optionen.")
@@ -205,7 +203,7 @@ def _campaign_from_dict(data: object):
     r = data.get("retreat")
     if c.phase == "retreat":
         _need(isinstance(r, dict) and r.get("side") in SIDES and r.get("from") in cmap.regions
-              and _is_int(r.get("kp")) and 1 <= r["kp"] <= KP_CAP and isinstance(r.get("to"), list)
+              and is_int(r.get("kp")) and 1 <= r["kp"] <= KP_CAP and isinstance(r.get("to"), list)
               and r["to"] and all(t in cmap.regions[r["from"]].neighbours and c.owner[t] == r["side"]
                                   for t in r["to"]), "der offene Rückzug ist ungültig.")
         c.retreat = {"side": r["side"], "from": r["from"], "kp": r["kp"], "to": list(r["to"])}
@@ -233,7 +231,7 @@ def _check_battle_ref(b: object, cmap) -> None:
           and cmap.adjacent(b["from"], b["to"]), "Schlacht: die Regionen grenzen nicht aneinander.")
     _need(isinstance(b.get("mutual"), bool), "Schlacht: 'mutual' fehlt.")
     f = b.get("follow")
-    _need(isinstance(f, dict) and all(k in SIDES and _is_int(v) and 1 <= v <= 30 for k, v in f.items()),
+    _need(isinstance(f, dict) and all(k in SIDES and is_int(v) and 1 <= v <= 30 for k, v in f.items()),
           "Schlacht: 'follow' fehlt.")
 
 
