@@ -44,25 +44,25 @@ def pair_jobs(a: str, b: str, games: int, maps: list[str], seed: int, fog: bool,
 def tally(a: str, b: str, results: list[dict]) -> dict:
     """Wins of a and b, draws, a's win rate (draws count as half) with its Wilson interval, per map,
     as a or b's side, and per map and side (issue 16: "on every Blitz map ... as either side")."""
-    row = {"a": a, "b": b, "games": len(results), "wins_a": 0, "wins_b": 0, "draws": 0, "maps": {},
-           "a_as": {"nordbund": [0, 0], "liga": [0, 0]}, "map_side": {}, "reasons": {}}
+    row = {"a": a, "b": b, "games": len(results), "wins_a": 0, "wins_b": 0, "draws": 0,
+           "map_side": {}, "reasons": {}}
     for r in results:
-        m = row["maps"].setdefault(r["map"], [0, 0])
         side_a = "nordbund" if r["players"]["nordbund"] == a else "liga"
-        ms = row["map_side"].setdefault(r["map"], {"nordbund": [0, 0], "liga": [0, 0]})[side_a]
-        row["a_as"][side_a][1] += 1
-        m[1] += 1
-        ms[1] += 1
+        cell = row["map_side"].setdefault(r["map"], {"nordbund": [0, 0], "liga": [0, 0]})[side_a]
+        cell[1] += 1
         row["reasons"][r["reason"]] = row["reasons"].get(r["reason"], 0) + 1
         if r["winner"] is None:
             row["draws"] += 1
         elif r["winner"] == side_a:
             row["wins_a"] += 1
-            m[0] += 1
-            ms[0] += 1
-            row["a_as"][side_a][0] += 1
+            cell[0] += 1
         else:
             row["wins_b"] += 1
+    # Per map and per side are sums of the map-and-side cells.
+    row["maps"] = {m: [sum(c[0] for c in sd.values()), sum(c[1] for c in sd.values())]
+                   for m, sd in row["map_side"].items()}
+    row["a_as"] = {s: [sum(sd[s][0] for sd in row["map_side"].values()),
+                       sum(sd[s][1] for sd in row["map_side"].values())] for s in ("nordbund", "liga")}
     n = row["games"]
     score = row["wins_a"] + 0.5 * row["draws"]
     row["rate_a"] = score / n if n else 0.0
