@@ -67,7 +67,6 @@ def _need(cond: bool, message: str) -> None:
         raise SaveError(f"Der Feldzug-Spielstand ist ungültig: {message}")
 
 
-
 def _bounded(v: object, lo: int, hi: int) -> bool:
     """An integer within lo..hi. Every number a save holds is bounded: one of thousands of digits
     would load and then make saving (or a battle's random seed text) fail."""
