@@ -41,7 +41,7 @@ def strike_try(game, action: dict, side: str, geo: Geo, enemy_hq: int) -> bool:
 def play(map_name: str, seed: int, max_rounds: int) -> tuple[str, int, list[tuple[int, str]], bool, str]:
     """One game; Schwer's side, the last round, the strike tries, whether Schwer won, how it ended."""
     schwer = "nordbund" if seed % 2 == 0 else "liga"
-    players = {schwer: "schwer", ("liga" if schwer == "nordbund" else "nordbund"): "normal"}
+    players = {"nordbund": "normal", "liga": "normal", schwer: "schwer"}  # as in crew_probe.py
     game = kaltfront.new_game(map_name, seed=seed, fog=True)
     ais = {s: make_player(players[s], s, seed=seed * 2 + k) for k, s in enumerate(("nordbund", "liga"))}
     geo = Geo(game.width, game.height)
