@@ -834,6 +834,55 @@ def test_issue16_d9_schwer_keeps_the_crews_places_under_the_unit_limit():
     assert room.get((2, 0)) not in (None, "transporthubschrauber", "pionier", "drohne"), room
 
 
+def _crews_out_of_reach_of_home(crew_fuel: int, crew_cols=(20, 21, 22)):
+    """Schwer (Nordbund) at the unit limit (D9) on a 30x5 map without a round limit: 48 Panzerjäger,
+    three crews over row 2 (columns `crew_cols`) with `crew_fuel` fuel, far beyond reach of the
+    Flugplatz (1,0) and the HQ (0,0); an empty helicopter on the Flugplatz, a Pionier on foot at (5,0);
+    the enemy HQ at (27,4) held by a Jäger. 56 own units with the cargo."""
+    terrain = ["HF" + "." * 28] + ["." * 30 for _ in range(3)] + ["." * 27 + "H.."]
+    owners = {(0, 0): "nordbund", (1, 0): "nordbund", (27, 4): "liga"}
+    own = [unit(1 + k, "panzerjaeger", "nordbund", [k % 24, 3 + k // 24]) for k in range(48)]
+    own += [dict(_pionier_aboard(70 + k, 80 + k, [c, 2]), fuel=crew_fuel) for k, c in enumerate(crew_cols)]
+    own += [unit(83, "transporthubschrauber", "nordbund", [1, 0]), unit(73, "pionier", "nordbund", [5, 0])]
+    return kaltfront.Game.from_json(position(terrain, own + [unit(90, "jaeger", "liga", [27, 4])],
+                                             round_limit=None, round_=31, money=(20000, 0), owners=owners))
+
+
+def test_issue16_d9_r19_schwer_crew_that_cannot_get_home_leaves_its_place_to_a_fresh_crew():
+    """Issue 16, D9/R19 (Großer Belt, session 35: at the unit limit crews hovered with 1-13 fuel, out of
+    reach of any air home, for 12-51 rounds; counted as the three crews, they kept the spare helicopter
+    on its Flugplatz and the Pioniere on foot unfetched until the 60-round cap): with three loaded
+    crews that can no longer get home (but can still reach the enemy HQ), the empty helicopter flies
+    from its Flugplatz to the Pionier on foot, to make a fresh crew."""
+    from kaltfront.ai.common import Geo
+    g = _crews_out_of_reach_of_home(10)
+    p = _schwer_planner(g)
+    assert p.sit.at_limit and all(p.committed(80 + k) and not p.spent(80 + k) for k in range(3))
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    heli, geo = g.units[83], Geo(30, 5)
+    # Beside the hex the Pionier stood on at the start of the phase (the pick-up), or with it aboard.
+    assert 73 in heli.cargo or geo.dist(heli.at, geo.idx([5, 0])) <= 1, heli
+
+
+def test_issue16_d9_r19_schwer_spent_crew_flies_its_last_fuel_toward_the_enemy_hq():
+    """Issue 16, D9/R19 (Großer Belt seed 120018: a crew hovered at sea with 1 fuel, 11 hexes from the
+    enemy HQ, from round 9 to the cap, holding two of the sixty places): at the unit limit a crew that
+    can reach neither an air home nor the enemy HQ flies its last fuel toward the enemy HQ and comes
+    down (R19), which frees its places for a fresh crew."""
+    from kaltfront.ai.common import Geo
+    g = _crews_out_of_reach_of_home(1, crew_cols=(12, 13, 14))
+    p = _schwer_planner(g)
+    assert all(p.spent(80 + k) for k in range(3))
+    before = {k: g.units[80 + k].at for k in range(3)}
+    _, events = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    geo = Geo(30, 5)
+    hq = geo.idx([27, 4])
+    for k in range(3):
+        u = g.units.get(80 + k)
+        assert u is None or geo.dist(u.at, hq) < geo.dist(before[k], hq), (k, u and u.at)
+    assert sum(1 for k in range(3) if (80 + k) not in g.units) >= 1, events
+
+
 def test_issue16_r20_schwer_finishing_sends_a_drone_to_look_round_the_enemy_hq_first():
     """Issue 16, R20/R21 (Großer Belt: the crews flew blind into hidden Flugabwehr or an ambush): when
     finishing under fog with a crew one move from the enemy HQ (held this turn), the first move of the

@@ -959,7 +959,9 @@ class MovePlanner:
         """Pioniere fly to the enemy HQ in Transporthubschrauber (R44; they cross water and the front):
         a Pionier boards an empty one, a loaded one waits out of the enemy's fire at most one move
         from the HQ until the HQ is free (`strike`), empty ones fetch the Pioniere. At most CREWS
-        helicopters in this role; the rest of the army plans as before.
+        helicopters in this role, not counting, at the unit limit, crews that can no longer get home
+        (`committed`); one that cannot even reach the enemy HQ flies out its fuel (`fly_out`). The
+        rest of the army plans as before.
 
         A salvo (issue 16, R46): once all CREWS loaded crews are within two moves of the strike,
         they go in together, each to its least dangerous stop, accepting up to SALVO_RISK of a sure
@@ -980,6 +982,9 @@ class MovePlanner:
         salvo = len(ready) >= CREWS
         for tid in loaded:
             u = sit.own[tid]
+            if self.spent(tid):
+                self.fly_out(tid)
+                continue
             # Not enough fuel for the strike even if the way round the enemy opened (R19): refuel
             # first. A crew that would have the fuel on a clear way waits where it is safe instead:
             # turned home whenever the Liga's units closed the way for a turn, crews flew to and fro
@@ -991,7 +996,9 @@ class MovePlanner:
                 self.stage(tid, approach, salvo=salvo and tid in ready)
         empty = [t for t in helis if t not in loaded and not sit.cargo_of.get(t)]
         crews = [uid for uid in sorted(self.pos) if uid not in self.moved and sit.own[uid]["type"] == "pionier"]
-        wanted = max(0, CREWS - len(loaded))
+        # A crew that can no longer get home (`committed`) strikes from where it is or not at all; it
+        # does not hold one of the CREWS places, so a spare helicopter fetches a Pionier meanwhile.
+        wanted = max(0, CREWS - sum(1 for t in loaded if not self.committed(t)))
         for pid in crews:
             if not wanted:
                 break
@@ -1518,7 +1525,41 @@ class MovePlanner:
         return sum(1 for u in self.sit.own.values() if u["type"] == "pionier") + sum(
             1 for t, cs in self.sit.cargo_of.items() for c in cs
             if c["type"] == "pionier" and self.sit.own[t]["type"] == "transporthubschrauber"
-            and not self.stuck_crew(t))
+            and not self.stuck_crew(t) and not self.committed(t))
+
+    def committed(self, uid: int) -> bool:
+        """At the unit limit (D9), a loaded crew helicopter that can no longer reach an air home with
+        its fuel (R19): it strikes from where it is, or not at all. It no longer holds one of the
+        CREWS places (`airlift`, `pioneers`, `serviceable`). On Großer Belt (session 35, seeds 120000,
+        120004, 120010 and 120018, Schwer as Nordbund, all capped) crews hovered at sea or off
+        Zealand's south coast with 1-13 fuel for 12-51 rounds; counted as the three crews, they kept
+        the spare helicopters shuttling between homes and the Pioniere on foot unfetched, while
+        $40,000-60,000 lay unspent. With this rule 114 of 160 fresh games ended, against 100
+        (docs/ai.md, session 35)."""
+        u = self.sit.own[uid]
+        return (self.sit.at_limit and u.get("fuel") is not None
+                and not self.air_ok(u, self.pos.get(uid, u["i"]), 0))
+
+    def spent(self, uid: int) -> bool:
+        """A `committed` crew that cannot even reach the enemy HQ with its fuel: it can never act
+        again, and it holds two of the sixty places (D9; its Pionier is cargo) for good."""
+        u, hq = self.sit.own[uid], self.sit.enemy_hq
+        return (hq is not None and self.committed(uid)
+                and self.geo.dist(self.pos.get(uid, u["i"]), hq) > u["fuel"])
+
+    def fly_out(self, tid: int) -> None:
+        """A `spent` crew flies its last fuel toward the enemy HQ, one way (R19): what it meets on the
+        way is seen (R20, R21) and is there for the other crews to plan on; and once it comes down
+        (or is shot down) its two places go to a fresh crew, which the HQ and the Flugplatz build
+        with the money that piles up at the unit limit."""
+        f = self.sit.field_from("luft", sorted(self.geo.nb[self.sit.enemy_hq]))
+        # Out by the nearest way even if no hex is nearer: in a first try that kept it waiting for a
+        # nearer hex, a crew with 1 fuel over its own lines, every hex toward the HQ taken by its own
+        # units, hovered there for thirty rounds (seed 120018).
+        best = self.best_hex(tid, lambda h: -f[h], None, may_end=lambda o, h: True)
+        if best is not None:
+            self.apply({"type": "move", "unit": tid, "to": best})
+        self.moved.add(tid)
 
     def stuck_crew(self, uid: int) -> bool:
         """A loaded helicopter that can neither reach an air home nor the enemy HQ with its fuel
@@ -1539,7 +1580,8 @@ class MovePlanner:
         seed 46000: two Transporthubschrauber and the scout Drohne so stranded took the crews' and
         the scout's places for thirty rounds, and no new one was built)."""
         return sum(1 for uid, u in self.sit.own.items()
-                   if u["type"] == utype and ((self.sit.cargo_of.get(uid) and not self.stuck_crew(uid))
+                   if u["type"] == utype and ((self.sit.cargo_of.get(uid) and not self.stuck_crew(uid)
+                                                   and not self.committed(uid))
                                               or self.air_ok(u, u["i"], 0)))
 
     def scouts(self) -> int:
