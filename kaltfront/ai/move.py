@@ -1525,7 +1525,7 @@ class MovePlanner:
         return sum(1 for u in self.sit.own.values() if u["type"] == "pionier") + sum(
             1 for t, cs in self.sit.cargo_of.items() for c in cs
             if c["type"] == "pionier" and self.sit.own[t]["type"] == "transporthubschrauber"
-            and not self.stuck_crew(t) and not self.committed(t))
+            and self.holds_crew_place(t))
 
     def committed(self, uid: int) -> bool:
         """At the unit limit (D9), a loaded crew helicopter that can no longer reach an air home with
@@ -1543,9 +1543,20 @@ class MovePlanner:
     def spent(self, uid: int) -> bool:
         """A `committed` crew that cannot even reach the enemy HQ with its fuel: it can never act
         again, and it holds two of the sixty places (D9; its Pionier is cargo) for good."""
-        u, hq = self.sit.own[uid], self.sit.enemy_hq
-        return (hq is not None and self.committed(uid)
-                and self.geo.dist(self.pos.get(uid, u["i"]), hq) > u["fuel"])
+        u = self.sit.own[uid]
+        return self.sit.at_limit and self.out_of_reach(u, self.pos.get(uid, u["i"]))
+
+    def holds_crew_place(self, uid: int) -> bool:
+        """A loaded crew helicopter that still counts as one of the CREWS when Pioniere and
+        helicopters are built (`pioneers`, `serviceable`): neither `stuck_crew` nor `committed`."""
+        return not self.stuck_crew(uid) and not self.committed(uid)
+
+    def out_of_reach(self, u: dict, at: int) -> bool:
+        """Aircraft `u` at hex `at` reaches neither an air home (or a Versorger's hex) nor the enemy
+        HQ with its fuel (R19): `stuck_crew`, `spent`."""
+        hq = self.sit.enemy_hq
+        return (hq is not None and u.get("fuel") is not None and not self.air_ok(u, at, 0)
+                and self.geo.dist(at, hq) > u["fuel"])
 
     def fly_out(self, tid: int) -> None:
         """A `spent` crew flies its last fuel toward the enemy HQ, one way (R19): what it meets on the
@@ -1570,9 +1581,7 @@ class MovePlanner:
         if sit.enemy_hq is not None and self.st.finisher and sit.turns_left >= INF \
                 and self.approach_field()[self.pos.get(uid, u["i"])] >= INF:
             return True
-        if self.air_ok(u, u["i"], 0) or u.get("fuel") is None or sit.enemy_hq is None:
-            return False
-        return self.geo.dist(u["i"], sit.enemy_hq) > u["fuel"]
+        return self.out_of_reach(u, u["i"])
 
     def serviceable(self, utype: str) -> int:
         """Own aircraft of this type that can still do their finishing job: loaded, or with the fuel to
@@ -1580,8 +1589,7 @@ class MovePlanner:
         seed 46000: two Transporthubschrauber and the scout Drohne so stranded took the crews' and
         the scout's places for thirty rounds, and no new one was built)."""
         return sum(1 for uid, u in self.sit.own.items()
-                   if u["type"] == utype and ((self.sit.cargo_of.get(uid) and not self.stuck_crew(uid)
-                                                   and not self.committed(uid))
+                   if u["type"] == utype and ((self.sit.cargo_of.get(uid) and self.holds_crew_place(uid))
                                               or self.air_ok(u, u["i"], 0)))
 
     def scouts(self) -> int:
