@@ -819,34 +819,31 @@ def _builds_at_the_unit_limit(army: int, helis: int = 0):
 def test_issue16_d9_schwer_keeps_the_crews_places_under_the_unit_limit():
     """Issue 16, D9 (Großer Belt seed 99000: from round 30 Schwer stood at 60 units with one empty
     helicopter and no crew, and $55,000 unspent by round 60; a lost crew could never be built again, so
-    the game ran to the cap): without a round limit the rest of the army leaves the places of the
-    crews (helicopter and Pionier) and their scout Drohne free. Below the unit limit that is three
-    crews (3 + 3 + 1 here: no picket spot); within five of it (`Situation.at_limit`) four
-    (`crew_places`, session 36: 4 + 4 + 1). With 53 other units and the three Pioniere (56, at the
-    limit) the Werk builds nothing, the Flugplatz a crew's helicopter and the HQ the fourth crew's
-    Pionier; with 50 (53, below the limit) the Werk builds once more; with 40 as before."""
+    the game ran to the cap): without a round limit the rest of the army leaves the places of the three
+    crews (helicopter and Pionier) and their scout Drohne free (3 + 3 + 1 here: no picket spot). With 53
+    other units the Werk builds nothing and the Flugplatz builds a crew's helicopter; with 52, one of
+    them (units built this phase count too); with fewer the Werk builds as before."""
     full = _builds_at_the_unit_limit(53)
-    assert full == {(0, 0): "pionier", (1, 0): "transporthubschrauber"}, full
-    below = _builds_at_the_unit_limit(50)
-    assert below.get((1, 0)) == "transporthubschrauber" and below.get((2, 0)) is not None, below
-    full_with_crews = _builds_at_the_unit_limit(53, helis=3)  # 59: the last place is the fourth Pionier's
-    assert full_with_crews == {(0, 0): "pionier"}, full_with_crews
+    assert full.get((1, 0)) == "transporthubschrauber", full
+    assert (2, 0) not in full and (0, 0) not in full, full
+    last = _builds_at_the_unit_limit(52)
+    assert last.get((1, 0)) == "transporthubschrauber" and len(last) == 2, last
+    full_with_crews = _builds_at_the_unit_limit(53, helis=3)
+    assert set(full_with_crews.values()) <= {"drohne"}, full_with_crews  # only the scouts' places are left
     room = _builds_at_the_unit_limit(40)
     assert room.get((2, 0)) not in (None, "transporthubschrauber", "pionier", "drohne"), room
 
 
-def _crews_out_of_reach_of_home(crew_fuel: int, crew_cols=(20, 21, 22), on_foot: bool = True):
+def _crews_out_of_reach_of_home(crew_fuel: int, crew_cols=(20, 21, 22)):
     """Schwer (Nordbund) at the unit limit (D9) on a 30x5 map without a round limit: 48 Panzerjäger,
     three crews over row 2 (columns `crew_cols`) with `crew_fuel` fuel, far beyond reach of the
-    Flugplatz (1,0) and the HQ (0,0) unless the fuel is ample; an empty helicopter on the Flugplatz, a
-    Pionier on foot at (5,0) if `on_foot`; the enemy HQ at (27,4) held by a Jäger. 56 own units with
-    the cargo (55 without the Pionier on foot)."""
+    Flugplatz (1,0) and the HQ (0,0); an empty helicopter on the Flugplatz, a Pionier on foot at (5,0);
+    the enemy HQ at (27,4) held by a Jäger. 56 own units with the cargo."""
     terrain = ["HF" + "." * 28] + ["." * 30 for _ in range(3)] + ["." * 27 + "H.."]
     owners = {(0, 0): "nordbund", (1, 0): "nordbund", (27, 4): "liga"}
     own = [unit(1 + k, "panzerjaeger", "nordbund", [k % 24, 3 + k // 24]) for k in range(48)]
     own += [dict(_pionier_aboard(70 + k, 80 + k, [c, 2]), fuel=crew_fuel) for k, c in enumerate(crew_cols)]
-    own += [unit(83, "transporthubschrauber", "nordbund", [1, 0])]
-    own += [unit(73, "pionier", "nordbund", [5, 0])] if on_foot else []
+    own += [unit(83, "transporthubschrauber", "nordbund", [1, 0]), unit(73, "pionier", "nordbund", [5, 0])]
     return kaltfront.Game.from_json(position(terrain, own + [unit(90, "jaeger", "liga", [27, 4])],
                                              round_limit=None, round_=31, money=(20000, 0), owners=owners))
 
@@ -865,44 +862,6 @@ def test_issue16_d9_r19_schwer_crew_that_cannot_get_home_leaves_its_place_to_a_f
     heli, geo = g.units[83], Geo(30, 5)
     # Beside the hex the Pionier stood on at the start of the phase (the pick-up), or with it aboard.
     assert 73 in heli.cargo or geo.dist(heli.at, geo.idx([5, 0])) <= 1, heli
-
-
-def test_issue16_d9_schwer_keeps_a_fourth_crew_at_the_unit_limit():
-    """Issue 16, D9 (Großer Belt, session 36: at 60 units Schwer banked $17,000-21,000 by round 60
-    while its three crews found no way in; every place the army had was filled): at the unit limit
-    Schwer keeps one crew more than CREWS. With three crews that can still get home (so they hold
-    their places), the empty helicopter flies to the Pionier on foot to make a fourth; below the
-    limit the three are enough."""
-    from kaltfront.ai.common import Geo
-    from kaltfront.ai.move import CREWS
-    g = _crews_out_of_reach_of_home(30)
-    p = _schwer_planner(g)
-    assert p.sit.at_limit and not any(p.committed(80 + k) for k in range(3))
-    assert p.crew_places() == CREWS + 1
-    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
-    heli, geo = g.units[83], Geo(30, 5)
-    assert 73 in heli.cargo or geo.dist(heli.at, geo.idx([5, 0])) <= 1, heli
-
-
-def test_issue16_d9_schwer_builds_the_fourth_crews_pionier_at_the_unit_limit():
-    """Issue 16, D9: at the unit limit with three crews aloft and no Pionier on foot, the HQ builds a
-    Pionier for the fourth crew (the money is there: $20,000)."""
-    g = _crews_out_of_reach_of_home(30, on_foot=False)
-    p = _schwer_planner(g)
-    assert p.sit.at_limit and p.pioneers() == 3
-    actions, _ = ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
-    built = [a["unit_type"] for a in actions if a["type"] == "build" and a["at"] == [0, 0]]
-    assert built == ["pionier"], actions
-
-
-def test_issue16_schwer_keeps_three_crews_below_the_unit_limit():
-    """Issue 16: below the unit limit (D9) Schwer keeps CREWS crews, no more: the places go to the army."""
-    from kaltfront.ai.move import CREWS
-    g = _crews_out_of_reach_of_home(30)
-    for uid in range(1, 21):
-        del g.units[uid]  # 20 Panzerjäger fewer: 36 units with the cargo
-    p = _schwer_planner(g)
-    assert not p.sit.at_limit and p.crew_places() == CREWS
 
 
 def test_issue16_d9_r19_schwer_spent_crew_flies_its_last_fuel_toward_the_enemy_hq():

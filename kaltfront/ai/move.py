@@ -67,7 +67,6 @@ def schwer_variants() -> list[Style]:
 
 ESCORT = 2  # hexes from a crew's stop where its scout spends the night before a strike (`escort`)
 CREWS = 3  # finishing crews (Pionier in a Transporthubschrauber) Schwer keeps on maps without a round limit
-CREWS_AT_LIMIT = 4  # ... and at the unit limit (D9), where the money piles up (`crew_places`)
 # Chance that unseen anti-aircraft fire reaches a stop, by the distance d to the nearest known enemy
 # that fires on aircraft: min(top, far + step * (7 - d)) (`hidden_aa_risk`, measured in session 14).
 HIDDEN_AA = (0.08, 0.115, 0.65)
@@ -999,7 +998,7 @@ class MovePlanner:
         crews = [uid for uid in sorted(self.pos) if uid not in self.moved and sit.own[uid]["type"] == "pionier"]
         # A crew that can no longer get home (`committed`) strikes from where it is or not at all; it
         # does not hold one of the CREWS places, so a spare helicopter fetches a Pionier meanwhile.
-        wanted = max(0, self.crew_places() - sum(1 for t in loaded if not self.committed(t)))
+        wanted = max(0, CREWS - sum(1 for t in loaded if not self.committed(t)))
         for pid in crews:
             if not wanted:
                 break
@@ -1528,14 +1527,6 @@ class MovePlanner:
             if c["type"] == "pionier" and self.sit.own[t]["type"] == "transporthubschrauber"
             and self.holds_crew_place(t))
 
-    def crew_places(self) -> int:
-        """How many finishing crews to keep: CREWS, and CREWS_AT_LIMIT at the unit limit (D9). There
-        the money piles up with nothing to buy (Großer Belt, session 36: $17,000-21,000 unspent at
-        60 units by round 60 of seeds 124001 and 124009), every strike so far was stopped by an ambush
-        (R21) or never found a stop, and each crew is one more try; the army gives up two places a
-        crew. The salvo (`airlift`) still goes once CREWS are ready."""
-        return CREWS_AT_LIMIT if self.sit.at_limit else CREWS
-
     def committed(self, uid: int) -> bool:
         """At the unit limit (D9), a loaded crew helicopter that can no longer reach an air home with
         its fuel (R19): it strikes from where it is, or not at all. It no longer holds one of the
@@ -1614,7 +1605,7 @@ class MovePlanner:
         # Finishing (issue 16): the HQ builds the Pioniere first, before the other sites use up the
         # money or the last places under the unit limit (D9); on Großer Belt the Flugplatz bought
         # helicopter after helicopter while no Pionier was ever built.
-        want_pioneers = self.crews and self.pioneers() < self.crew_places()
+        want_pioneers = self.crews and self.pioneers() < CREWS
         sites = sorted((i for i, b in sit.bld.items() if b["owner"] == sit.me
                         and BUILDINGS[b["type"]]["produces"] and i not in self.occupied),
                        key=lambda i: (0 if i == sit.own_hq and (self.threats.get(i) or want_pioneers) else 1,
@@ -1660,15 +1651,14 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
     island = _island_map(sit)
     money = p.money
     # Finishing (issue 16): the HQ builds the Pioniere that take the enemy HQ at once (R35).
-    places = p.crew_places()  # the finishing crews Schwer keeps now
-    if p.crews and at == sit.own_hq and "pionier" in types and p.pioneers() < places:
+    if p.crews and at == sit.own_hq and "pionier" in types and p.pioneers() < CREWS:
         return "pionier"
     # A map without a round limit is decided at the unit limit (60, D9): a place taken by a unit nothing
     # calls for is lost for good (Großer Belt seed 9100, round 30: 37 of Schwer's 57 units were
     # aircraft, ships and Flugabwehr, ships stranded without fuel, while no place was left for guns or
     # Pioniere). Schwer rations there (issue 16): two transport helicopters for the finishing crews.
     if rationed and p.crews:
-        if "transporthubschrauber" in types and p.serviceable("transporthubschrauber") < places:
+        if "transporthubschrauber" in types and p.serviceable("transporthubschrauber") < CREWS:
             return "transporthubschrauber"
         if "drohne" in types and sit.obs.get("fog") and p.scouts() < (2 if p.pickets() else 1):
             return "drohne"  # the scout that looks round the enemy HQ before the crews go in
@@ -1696,11 +1686,11 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
     if rationed and p.crews:
         scouts = 2 if p.pickets() else 1
         crew_pioneers = p.pioneers() + p.built.count("pionier")
-        crew_units = (min(places, p.serviceable("transporthubschrauber") + p.built.count("transporthubschrauber"))
-                      + min(places, crew_pioneers)
+        crew_units = (min(CREWS, p.serviceable("transporthubschrauber") + p.built.count("transporthubschrauber"))
+                      + min(CREWS, crew_pioneers)
                       + min(scouts, p.scouts() + p.built.count("drohne")))
         army = len(own_types) + len(p.built) - crew_units
-        army_full = army >= RULES["max_units"] - (2 * places + scouts)
+        army_full = army >= RULES["max_units"] - (2 * CREWS + scouts)
     best = None
     for t in types:
         ut = UNITS[t]
@@ -1710,7 +1700,7 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
         if st.buy == "seen" and not ut["transport"] and ut["movement"] in caps \
                 and have[ut["movement"]] >= caps[ut["movement"]]:
             continue
-        if army_full and not (t == "pionier" and crew_pioneers < places):
+        if army_full and not (t == "pionier" and crew_pioneers < CREWS):
             continue  # the places left are the crews'
         if rationed and t == "flugabwehr" and own_types.count(t) > fleet(enemy, "luft") // 3:
             continue  # one Flugabwehr for every three enemy aircraft seen, no more
@@ -1736,7 +1726,7 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
         if t in CAPTURERS:
             want = min(5, 2 + len(sit.targets) // 2)
             score += 4.0 if capturers < want else -1.0
-            if t == "pionier" and p.crews and p.pioneers() < places:
+            if t == "pionier" and p.crews and p.pioneers() < CREWS:
                 score += 6.0  # a Pionier takes the HQ at once; a Jäger needs a turn on it
             if hq_threat:
                 score += 10.0
