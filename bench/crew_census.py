@@ -27,6 +27,8 @@ import kaltfront  # noqa: E402
 from kaltfront.ai.common import Geo  # noqa: E402
 from kaltfront.ai.reference import make_player  # noqa: E402
 
+from crew_probe import enemy_hq as enemy_hq_of  # noqa: E402  (bench/ is on the path when run as a script)
+
 
 def census(game, side: str, geo: Geo, enemy_hq: int) -> str:
     """One line: the unit count, money, helicopters and Pioniere of `side`."""
@@ -51,7 +53,7 @@ def main() -> None:
     game = kaltfront.new_game(args.map, seed=args.seed, fog=True)
     ais = {s: make_player(players[s], s, seed=args.seed * 2 + k) for k, s in enumerate(("nordbund", "liga"))}
     geo = Geo(game.width, game.height)
-    enemy_hq = next(b.at for b in game.buildings.values() if b.type == "hq" and b.owner != schwer)
+    enemy_hq = enemy_hq_of(game, schwer)
     while game.outcome is None and game.round <= args.max_rounds:
         side, phase, rnd = game.side, game.phase, game.round
         game.apply(ais[side].next_action(game.observe(side)))
