@@ -2,6 +2,7 @@
 
     python bench/crew_census.py --map grosser-belt --seed 120018
     python bench/crew_census.py --seed 120000 --every 1 --max-rounds 12
+    python bench/crew_census.py            # seed 120018, as `make bench` runs it
 
 Plays one of the self-play harness's games (Schwer against Normal, fog on; Schwer is Nordbund on even
 seeds and Liga on odd ones, as with `selfplay --swap`; AI seeds seed*2 and seed*2+1) and prints, at
@@ -44,7 +45,7 @@ def census(game, side: str, geo: Geo, enemy_hq: int) -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--map", default="grosser-belt")
-    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--seed", type=int, default=120018)  # a default, so that `make bench` runs it too
     ap.add_argument("--every", type=int, default=3)
     ap.add_argument("--max-rounds", type=int, default=60)
     args = ap.parse_args()
