@@ -1683,3 +1683,20 @@ def test_issue16_r20_d9_schwer_crew_spends_no_night_at_a_stop_the_enemy_sees_onc
     g = _crew_short_of_a_watched_line(7)
     heli = _schwer_moves(g)
     assert heli["cargo"] and geo.dist(geo.idx(heli["at"]), hq) <= mv + 1, heli  # a stop, though seen
+
+
+def test_issue16_r41_schwer_scout_skips_a_unit_put_down_earlier_in_the_phase():
+    """Issue 16, R41 (session 42: an experiment that unloaded a Pionier before the scout flew stopped
+    a 20-game run with a KeyError in `MovePlanner.scout`): a unit put down from a transport earlier in
+    the move phase stands in the planner's positions but was cargo in the observation; the scout's
+    look over the loaded crews passes over it instead of failing."""
+    units = [_pionier_aboard(2, 1, [3, 1]), unit(3, "drohne", "nordbund", [2, 0]),
+             unit(4, "kampfpanzer", "nordbund", [0, 3]),
+             unit(10, "kampfpanzer", "liga", [23, 4]), unit(11, "flugabwehr", "liga", [20, 1])]
+    g = _far_from_the_enemy_hq(units, water=False, fog=True)
+    planner = _schwer_planner(g)
+    events = planner.apply({"type": "unload", "transport": 1, "unit": 2, "to": [4, 1]})
+    assert any(e["type"] == "unloaded" for e in events), events
+    assert 2 in planner.pos and 2 not in planner.sit.own
+    planner.scout()  # raised KeyError: 2 before the fix
+    assert planner.actions[0]["type"] == "unload"

@@ -718,8 +718,12 @@ class MovePlanner:
         mv = UNITS["transporthubschrauber"]["move"]
         escort_at = None  # the stop of a crew that will stand one move from the HQ tonight
         for tid in sorted(self.pos):
+            # Moved first: a unit put down earlier in this phase (R41) stands in `pos` but is no
+            # unit of the observation's `own` (it was cargo); read first, it raised a KeyError.
+            if tid in self.moved or tid not in sit.own:
+                continue
             t = sit.own[tid]
-            if tid in self.moved or t["type"] != "transporthubschrauber" or not sit.carries_pionier(tid):
+            if t["type"] != "transporthubschrauber" or not sit.carries_pionier(tid):
                 continue
             stops = [geo.idx(o["to"]) for o in self.g.reachable(tid)
                      if t.get("fuel") is None or t["fuel"] - o["hexes"] >= 1]
