@@ -1020,12 +1020,28 @@ class MovePlanner:
             pick = landing(geo.nb[sit.own_hq])
         f = sit.field_from("luft", pick) if pick else None
         trip = min(approach[p] for p in pick) if pick else 0  # from the pick-up to the enemy HQ
+        # The HQ builds a Pionier at the end of this phase (`build`): a helicopter that reaches no
+        # Pionier on foot this phase waits beside the HQ instead, if that is nearer, and takes the new
+        # one aboard next phase (R40). Sent after a Pionier on foot far off, the first helicopter flew
+        # to it, found it gone to take a town, and came back a round and 12 fuel later (Großer Belt
+        # seed 161000, rounds 1-2). Never onto a site that builds (it would block it). With this, 79 of
+        # 120 fresh Großer Belt games ended against 69 (as Nordbund 35 against 25; docs/ai.md, session 42).
+        hq_pick = []
+        if (f is not None and sit.own_hq is not None and sit.own_hq not in self.occupied and self.pioneers() < CREWS
+                and any(o["unit_type"] == "pionier" and o["affordable"]  # money and the unit limit (D9)
+                        for o in self.g.build_options(geo.hex(sit.own_hq)))):
+            sites = {i for i, b in sit.bld.items() if b["owner"] == sit.me and BUILDINGS[b["type"]]["produces"]}
+            hq_pick = [n for n in landing(geo.nb[sit.own_hq]) if n not in sites]
+        fh = sit.field_from("luft", hq_pick) if hq_pick else None
         for k, tid in enumerate(sorted(empty, key=lambda t: (f[self.pos[t]] if f else 0, t))):
             u = sit.own[tid]
             if k < wanted and f is not None:
+                to, fd, tr = pick, f, trip
+                if fh is not None and f[self.pos[tid]] > mv and fh[self.pos[tid]] < f[self.pos[tid]]:
+                    to, fd, tr = hq_pick, fh, min(approach[p] for p in hq_pick)
                 # A crew needs a helicopter that can fly the whole way: one low on fuel refuels first.
-                low = u.get("fuel") is not None and u["fuel"] - f[self.pos[tid]] <= trip and homes
-                self.fly_to(tid, homes if low and self.pos[tid] not in homes else pick)
+                low = u.get("fuel") is not None and u["fuel"] - fd[self.pos[tid]] <= tr and homes
+                self.fly_to(tid, homes if low and self.pos[tid] not in homes else to)
             elif homes and self.pos[tid] not in homes:
                 self.fly_to(tid, homes)  # a spare waits refuelled where it cannot crash (R19)
         # Every crew helicopter is planned here: moved as a fighter it flew about on the front field
