@@ -1027,7 +1027,7 @@ class MovePlanner:
         # seed 161000, rounds 1-2). Never onto a site that builds (it would block it). With this, 79 of
         # 120 fresh Großer Belt games ended against 69 (as Nordbund 35 against 25; docs/ai.md, session 42).
         hq_pick = []
-        if (f is not None and sit.own_hq is not None and sit.own_hq not in self.occupied and self.pioneers() < CREWS
+        if (f is not None and sit.own_hq is not None and sit.own_hq not in self.occupied and self.wants_pioneers()
                 and any(o["unit_type"] == "pionier" and o["affordable"]  # money and the unit limit (D9)
                         for o in self.g.build_options(geo.hex(sit.own_hq)))):
             sites = {i for i, b in sit.bld.items() if b["owner"] == sit.me and BUILDINGS[b["type"]]["produces"]}
@@ -1547,6 +1547,11 @@ class MovePlanner:
             if c["type"] == "pionier" and self.sit.own[t]["type"] == "transporthubschrauber"
             and self.holds_crew_place(t))
 
+    def wants_pioneers(self) -> bool:
+        """The finishing crews lack Pioniere (fewer than CREWS): the HQ builds them first (`build`,
+        `choose_build`), and empty crew helicopters wait beside it for them (`airlift`)."""
+        return self.crews and self.pioneers() < CREWS
+
     def committed(self, uid: int) -> bool:
         """At the unit limit (D9), a loaded crew helicopter that can no longer reach an air home with
         its fuel (R19): it strikes from where it is, or not at all. It no longer holds one of the
@@ -1625,7 +1630,7 @@ class MovePlanner:
         # Finishing (issue 16): the HQ builds the Pioniere first, before the other sites use up the
         # money or the last places under the unit limit (D9); on Großer Belt the Flugplatz bought
         # helicopter after helicopter while no Pionier was ever built.
-        want_pioneers = self.crews and self.pioneers() < CREWS
+        want_pioneers = self.wants_pioneers()
         sites = sorted((i for i, b in sit.bld.items() if b["owner"] == sit.me
                         and BUILDINGS[b["type"]]["produces"] and i not in self.occupied),
                        key=lambda i: (0 if i == sit.own_hq and (self.threats.get(i) or want_pioneers) else 1,
@@ -1671,7 +1676,7 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
     island = _island_map(sit)
     money = p.money
     # Finishing (issue 16): the HQ builds the Pioniere that take the enemy HQ at once (R35).
-    if p.crews and at == sit.own_hq and "pionier" in types and p.pioneers() < CREWS:
+    if at == sit.own_hq and "pionier" in types and p.wants_pioneers():
         return "pionier"
     # A map without a round limit is decided at the unit limit (60, D9): a place taken by a unit nothing
     # calls for is lost for good (Großer Belt seed 9100, round 30: 37 of Schwer's 57 units were
@@ -1746,7 +1751,7 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
         if t in CAPTURERS:
             want = min(5, 2 + len(sit.targets) // 2)
             score += 4.0 if capturers < want else -1.0
-            if t == "pionier" and p.crews and p.pioneers() < CREWS:
+            if t == "pionier" and p.wants_pioneers():
                 score += 6.0  # a Pionier takes the HQ at once; a Jäger needs a turn on it
             if hq_threat:
                 score += 10.0
