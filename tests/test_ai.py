@@ -1702,23 +1702,28 @@ def test_issue16_r41_schwer_scout_skips_a_unit_put_down_earlier_in_the_phase():
     assert planner.actions[0]["type"] == "unload"
 
 
-def _empty_helicopter_and_a_pionier_far_off(money):
+def _empty_helicopter_and_a_pionier_far_off(money, at_limit=False):
     """Nordbund's move phase on `_far_from_the_enemy_hq` (HQ at (0,0), no round limit): an empty
-    Transporthubschrauber at (5,2), the one Pionier on foot at (16,1), eleven hexes east of it."""
+    Transporthubschrauber at (5,2), the one Pionier on foot at (16,1), eleven hexes east of it;
+    `at_limit`: Nordbund fields 60 units (D9), Jäger filling rows 2-4 west of column 20."""
     units = [unit(1, "transporthubschrauber", "nordbund", [5, 2]), unit(2, "pionier", "nordbund", [16, 1]),
              unit(3, "kampfpanzer", "nordbund", [3, 4]), unit(10, "kampfpanzer", "liga", [24, 4])]
+    if at_limit:
+        free = [(c, r) for r in (2, 3, 4) for c in range(20) if (c, r) not in ((5, 2), (3, 4))]
+        units += [unit(20 + k, "jaeger", "nordbund", list(h)) for k, h in enumerate(free[:57])]
     g = _far_from_the_enemy_hq(units, water=False, round_=2)
     d = json.loads(g.to_json())
     d["money"] = {"nordbund": money, "liga": 0}
     return kaltfront.Game.from_json(json.dumps(d))
 
 
-def test_issue16_r40_schwer_empty_helicopter_waits_beside_the_hq_that_builds_a_pionier():
+def test_issue16_r40_d9_schwer_empty_helicopter_waits_beside_the_hq_that_builds_a_pionier():
     """Issue 16, R34/R40 (Großer Belt seed 161000, rounds 1-2: the first Transporthubschrauber flew
     toward the Pionier at Nyborg, which walked off to take a town, and came back for the Pionier the
     HQ had built, a round and 12 fuel later): a helicopter that reaches no Pionier on foot this phase
     waits beside the own HQ, which builds one at the end of the phase, so that it boards next phase.
-    Without the money for a Pionier it flies toward the one on foot."""
+    Without the money for a Pionier, or at the unit limit (D9), where the HQ builds nothing, it flies
+    toward the one on foot."""
     from kaltfront.ai.common import Geo
     geo = Geo(26, 5)
     g = _empty_helicopter_and_a_pionier_far_off(3000)
@@ -1726,7 +1731,7 @@ def test_issue16_r40_schwer_empty_helicopter_waits_beside_the_hq_that_builds_a_p
     heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
     assert geo.dist(geo.idx(heli["at"]), geo.idx([0, 0])) == 1, (heli, actions)
     assert any(a["type"] == "build" and a["at"] == [0, 0] and a["unit_type"] == "pionier" for a in actions)
-    g = _empty_helicopter_and_a_pionier_far_off(0)
-    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
-    heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
-    assert heli["at"][0] > 5, heli
+    for g in (_empty_helicopter_and_a_pionier_far_off(0), _empty_helicopter_and_a_pionier_far_off(3000, True)):
+        ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+        heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
+        assert heli["at"][0] > 5, heli
