@@ -1,7 +1,8 @@
 """Compare two arms of the AI game by game on the same seeds (issue 16: the project's rule for keeping a change).
 
-    python -m kaltfront selfplay --map grosser-belt --nordbund schwer --liga normal --games 20 --swap \
-        --fog --max-rounds 60 --seed 175000 --jobs 1 > out/base_175000.txt     # from a tree of HEAD
+    # from a tree of HEAD (git archive HEAD | tar -x -C base), one file per seed:
+    python -m kaltfront selfplay --map grosser-belt --nordbund schwer --liga normal --games 20
+        --swap --fog --max-rounds 60 --seed 175000 --jobs 1 > out/base_175000.txt
     (the same from a tree with the change, into out/arm_175000.txt; more seeds alike)
     python bench/ab_compare.py --a out/base_*.txt --b out/arm_*.txt [--strength schwer]
 
