@@ -21,7 +21,12 @@ import argparse
 import glob
 import math
 import re
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kaltfront.roundrobin import wilson  # noqa: E402
 
 GAME = re.compile(r"^\s+(\S+)\s+seed\s+(\d+)\s+(\w+) vs (\w+)\s+->\s+(.*)$")
 
@@ -34,15 +39,6 @@ def games(path: str) -> dict[tuple[str, int], tuple[str, str, bool]]:
         if m:
             out[(m.group(1), int(m.group(2)))] = (m.group(3), m.group(4), "stalled" not in m.group(5))
     return out
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return mid - half, mid + half
 
 
 def sign_test(a: int, b: int) -> float:
@@ -60,16 +56,10 @@ def main() -> None:
     ap.add_argument("--b", nargs="+", required=True, help="selfplay outputs of arm B, same seeds")
     ap.add_argument("--strength", default="schwer", help="whose side the by-side count follows")
     args = ap.parse_args()
-    files_a = sorted(f for pat in args.a for f in glob.glob(pat))
-    files_b = sorted(f for pat in args.b for f in glob.glob(pat))
-    a_all: dict = {}
-    b_all: dict = {}
-    for f in files_a:
-        a_all.update(games(f))
-    for f in files_b:
-        b_all.update(games(f))
-    for f in files_a:
-        ga = games(f)
+    per_file_a = {f: games(f) for f in sorted(f for pat in args.a for f in glob.glob(pat))}
+    a_all = {k: v for ga in per_file_a.values() for k, v in ga.items()}
+    b_all = {k: v for f in sorted(f for pat in args.b for f in glob.glob(pat)) for k, v in games(f).items()}
+    for f, ga in per_file_a.items():
         keys = [k for k in ga if k in b_all]
         if keys:
             print(f"{Path(f).name}: A {sum(ga[k][2] for k in keys)} of {len(keys)}, "
