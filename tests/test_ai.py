@@ -1735,3 +1735,83 @@ def test_issue16_r40_d9_schwer_empty_helicopter_waits_beside_the_hq_that_builds_
         ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
         heli = next(u for u in g.observe("nordbund")["units"] if u["id"] == 1)
         assert heli["at"][0] > 5, heli
+
+
+# -- issue 16, session 45: the landing from the sea (Großer Belt: "über die Storebælt-Brücken oder von See her") --
+
+def _two_islands(own_extra, enemy_extra=(), money=0, army=52, joined=False):
+    """Schwer (Nordbund) at the unit limit (D9) on a 24x8 map without a round limit: its HQ (0,0) and a
+    Hafen (11,0) on the western island (columns 0-11), the enemy HQ (21,1) on the eastern one (16-23),
+    the Belt between them (coast 12 and 15, sea 13-14) crossed only by the bridge on row 7. `army`
+    Panzerjäger fill the western island; `own_extra` and `enemy_extra` are more units. `joined`: land
+    instead of the bridge, so both HQs stand on one island."""
+    terrain = ["H..........Pk~~k........",
+               "............k~~k.....H..",
+               "............k~~k........",
+               "............k~~k........",
+               "............k~~k........",
+               "............k~~k........",
+               "............k~~k........",
+               "............bbbb........"]
+    if joined:  # an isthmus instead of the bridge: the same island
+        terrain[7] = "." * 24
+    owners = {(0, 0): "nordbund", (11, 0): "nordbund", (21, 1): "liga"}
+    spots = [[c, r] for r in range(1, 8) for c in range(1, 11) if [c, r] not in ([10, 1], [10, 0], [11, 1])]
+    own = [unit(1 + k, "panzerjaeger", "nordbund", spots[k]) for k in range(army)] + list(own_extra)
+    return kaltfront.Game.from_json(position(terrain, own + [unit(90, "jaeger", "liga", [21, 1])] + list(enemy_extra),
+                                             round_limit=None, round_=31, money=(money, 0), owners=owners))
+
+
+def _boat(uid, at, cargo_ids=()):
+    boat = unit(uid, "landungsboot", "nordbund", at)
+    boat["cargo"] = []
+    for cid in cargo_ids:
+        c = unit(cid, "kampfpanzer", "nordbund", None)
+        c.pop("at")
+        boat["cargo"].append(c)
+    return boat
+
+
+def test_issue16_r41_r42_schwer_lands_its_tanks_on_the_enemy_island_near_the_hq():
+    """Issue 16, R41/R42: at the unit limit, with the enemy HQ on another island reached only over a
+    bridge, two Landungsboote with two Kampfpanzer each sail together to the coastal water beside the
+    enemy's island and put the tanks ashore there, off the bridge and its end. One loaded boat alone
+    waits for the others (`fleet_loaded`)."""
+    from kaltfront.ai.common import Geo
+    g = _two_islands([_boat(60, [12, 1], (61, 62)), _boat(63, [12, 3], (64, 65))], army=50)
+    assert _schwer_planner(g).sit.at_limit
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    geo = Geo(24, 8)
+    for cid in (61, 62, 64, 65):
+        tank = g.units[cid]
+        assert tank.at is not None, "still aboard"
+        col, row = geo.hex(tank.at)
+        assert col >= 16 and row < 7, (col, row)  # ashore on the enemy's island, not back home
+    alone = _two_islands([_boat(60, [12, 1], (61, 62)), _boat(63, [12, 3]),
+                          unit(66, "kampfpanzer", "nordbund", [0, 7])], army=50)
+    ai_phase(alone, AIPlayer("schwer", "nordbund", seed=1))
+    assert set(alone.units[60].cargo) == {61, 62}, alone.units[60]  # a tank is still to board boat 63
+
+
+def test_issue16_r40_schwer_tanks_board_the_landing_boat():
+    """Issue 16, R40: an empty Landungsboot in the Hafen at the unit limit takes Kampfpanzer that can
+    reach it this phase aboard (they walk next to it and step on, R40, D6)."""
+    tanks = [unit(61, "kampfpanzer", "nordbund", [10, 1]), unit(62, "kampfpanzer", "nordbund", [10, 0])]
+    g = _two_islands([_boat(60, [11, 0])] + tanks)
+    ai_phase(g, AIPlayer("schwer", "nordbund", seed=1))
+    boat = g.units[60]
+    assert len(boat.cargo) == 2 and set(boat.cargo) == {61, 62}, boat.cargo
+
+
+def test_issue16_d9_schwer_builds_the_landing_boats_only_across_a_bridge():
+    """Issue 16, D9: at the unit limit with a few places left, the Hafen builds Landungsboote for the
+    landing while there are fewer than BOATS; with BOATS it builds no more, and on the same map with
+    the enemy HQ on our own island (no landing to make) it builds none."""
+    from kaltfront.ai.move import BOATS
+    built = dict(_built(_two_islands([], money=20000, army=55)))
+    assert built.get((11, 0)) == "landungsboot", built
+    boats = [_boat(60 + k, [12, 1 + k]) for k in range(BOATS)]
+    built = dict(_built(_two_islands(boats, money=20000, army=55 - BOATS)))
+    assert built.get((11, 0)) != "landungsboot", built
+    built = dict(_built(_two_islands([], money=20000, army=55, joined=True)))
+    assert built.get((11, 0)) != "landungsboot", built
