@@ -79,9 +79,6 @@ SALVO_RISK = 0.8  # ... unless all CREWS go in together (`airlift`): then only f
 # stops the enemy did not see, 65-83 % were still open (`bench/crew_probe.py`, session 28).
 SEEN_COST = 0.15
 TRIP_NIGHTS = 4  # a crew plans a trip of at most this many nights (`trip`; 30 fuel is four moves and a bit)
-BOATS = 3  # Landungsboote of the landing force, once the armies stand at the unit limit (`landing`)
-LANDERS = ("kampfpanzer",)  # what they carry: the unit that fights best alone behind the enemy line
-LAND_REACH = 8  # a landing beach lies within this many points (Kette) of the enemy HQ
 
 
 def _no_ground(terrain_id: str) -> bool:
@@ -454,7 +451,6 @@ class MovePlanner:
             if not scouted_first:
                 self.scout()
             self.airlift()
-        self.landing()
         self.load_stranded()
         self.move_transports()
         if self.st.taxi:
@@ -1542,145 +1538,6 @@ class MovePlanner:
         if best is not None:
             self.apply({"type": "move", "unit": t["id"], "to": best})
 
-    # -- the landing from the sea (issue 16) -------------------------------------------------------
-    def landing_on(self) -> bool:
-        """The landing works when the armies stand at the unit limit (D9) on a map without a round
-        limit whose enemy HQ no ground unit reaches except over a bridge (`_over_bridge`): on Großer
-        Belt both armies stood on their own islands for forty rounds, the Storebælt bridge one hex
-        wide and held, while the rulebook's other way in ("von See her") was never used."""
-        return self.crews and self.sit.at_limit and _over_bridge(self.sit)
-
-    def beaches(self) -> list[int]:
-        """Coastal water (R42) beside land on the enemy's island within LAND_REACH of its HQ."""
-        sit, geo = self.sit, self.geo
-        key = ("beaches", sit.enemy_hq)
-        got = sit._memo.get(key)
-        if got is None:
-            fe = sit.building_field("kette", sit.enemy_hq)
-            home = _home_island(sit)
-            got = sit._memo[key] = [
-                h for h in range(geo.size) if sit.terrain[h] == "kueste"
-                and any(self.shore(n) and fe[n] <= LAND_REACH and home[n] >= INF for n in geo.nb[h])]
-        return got
-
-    def shore(self, n: int) -> bool:
-        """Open land to put a tank on: no bridge (the enemy's army stands at its end) and no building."""
-        return self.sit.terrain[n] not in ("bruecke", "kueste") and n not in self.sit.bld \
-            and TERRAIN[self.sit.terrain[n]]["cost"]["kette"] is not None
-
-    def landing(self) -> None:
-        """Landungsboote carry Kampfpanzer from our island to a beach near the enemy HQ (R40-R42):
-        an empty boat sails to where the tanks can board, a loaded one to the beach nearest the HQ,
-        where the tanks get off at once (R41) and fight from behind the enemy's line."""
-        if not self.landing_on():
-            return
-        sit = self.sit
-        for bid in sorted(self.pos):
-            if bid in self.moved or sit.own[bid]["type"] != "landungsboot" or self.budget.done:
-                continue
-            slots = UNITS["landungsboot"]["transport"]["slots"]
-            aboard = len(self.cargo_now(bid))
-            boarded = self.embark(bid, slots - aboard) if aboard < slots else 0
-            cargo = self.cargo_now(bid)
-            if cargo and (len(cargo) >= slots or not boarded) and self.fleet_loaded():
-                self.sail_to_beach(bid, cargo)
-            elif not cargo:
-                self.sail_to_landers(bid)
-            self.moved.add(bid)  # `move_transports` must not move it elsewhere
-
-    def fleet_loaded(self) -> bool:
-        """The boats go in together: all of ours are loaded (or at most one is not yet built). Alone,
-        in a first try, tanks landed one or two at a time beside the bridgehead and none lived three
-        rounds (Großer Belt seed 182000: 12 landed, 12 lost)."""
-        boats = [b for b, u in self.sit.own.items() if u["type"] == "landungsboot"]
-        return len(boats) >= BOATS - 1 and (all(self.cargo_now(b) for b in boats) or not self.landers())
-
-    def landers(self) -> list[int]:
-        """Our tanks on our own island that could go (not moved yet this phase)."""
-        home = _home_island(self.sit)
-        return [uid for uid in sorted(self.pos) if uid not in self.moved
-                and self.sit.own[uid]["type"] in LANDERS and home[self.pos[uid]] < INF]
-
-    def embark(self, bid: int, room: int) -> int:
-        """The nearest landers that can board boat `bid` this phase do so; how many did."""
-        n = 0
-        for uid in self.landers():
-            if n >= room or self.budget.done:
-                break
-            opts = [o for o in self.g.load_options(uid) if o["transport"] == bid]
-            self.budget.spend(1)
-            if opts and self.apply({"type": "load", "unit": uid, "transport": bid}):
-                n += 1
-        return n
-
-    def sail_to_landers(self, bid: int) -> None:
-        """An empty boat goes where landers can reach it in one move: coastal water or a port beside
-        land one move from one of them."""
-        sit, geo = self.sit, self.geo
-        landers = self.landers()
-        if not landers:
-            return
-        lf = sit.field_from("kette", sorted(self.pos[u] for u in landers))
-        reach = UNITS["kampfpanzer"]["move"]
-        spots = [h for h in range(geo.size) if sit.terrain[h] in ("kueste", "hafen")
-                 and (h == self.pos[bid] or h not in self.occupied)
-                 and any(lf[n] < reach and sit.terrain[n] != "kueste" for n in geo.nb[h])]
-        if not spots or self.pos[bid] in spots:
-            return
-        f = sit.field_from("see", spots)
-        u = sit.own[bid]
-        best = self.best_hex(bid, lambda h: -f[h] - 0.3 * sit.expected_hit(u, h), -f[self.pos[bid]])
-        if best is not None:
-            self.apply({"type": "move", "unit": bid, "to": best})
-
-    def sail_to_beach(self, bid: int, cargo: list[dict]) -> None:
-        """A loaded boat sails to the beach nearest the enemy HQ it reaches, and the tanks get off
-        onto the land nearest the HQ; short of the beaches it sails toward them out of harm's way."""
-        sit, geo = self.sit, self.geo
-        beaches = self.beaches()
-        if not beaches:
-            return
-        fe = sit.building_field("kette", sit.enemy_hq)
-        u = sit.own[bid]
-        here = self.pos[bid]
-        best = None
-        for o in self.g.reachable(bid):
-            h = geo.idx(o["to"])
-            if h not in beaches:
-                continue
-            # Where the known enemy fires least, then nearest the HQ: the bridgehead's guns killed
-            # every tank put ashore beside it within three rounds (seed 182000).
-            free = sorted(fe[n] + 2 * sit.expected_hit(cargo[0], n) for n in geo.nb[h]
-                          if n not in self.occupied and fe[n] < INF and self.shore(n))
-            if len(free) < len(cargo):
-                continue
-            key = (sum(free[:len(cargo)]) + sit.expected_hit(u, h) / 3, h)
-            if best is None or key < best[0]:
-                best = (key, o["to"])
-        self.budget.spend(1)
-        if best is None and here in beaches:
-            best = (None, None)
-        if best is None:
-            f = sit.field_from("see", beaches)
-            to = self.best_hex(bid, lambda h: -f[h] - 0.3 * sit.expected_hit(u, h), -f[here])
-            if to is not None:
-                self.apply({"type": "move", "unit": bid, "to": to})
-            return
-        if best[1] is not None:
-            self.apply({"type": "move", "unit": bid, "to": best[1]})
-        done: set[int] = set()
-        while not self.budget.done:  # one at a time: each takes a hex the next cannot have
-            opts = [o for o in self.g.unload_options(bid) if o["unit"] not in done]
-            self.budget.spend(1)
-            if not opts:
-                break
-            done.add(opts[0]["unit"])
-            c = self.unit(opts[0]["unit"])
-            hexes = sorted((x for x in opts[0]["to"] if self.shore(geo.idx(x))),
-                           key=lambda x: (fe[geo.idx(x)] + 2 * sit.expected_hit(c, geo.idx(x)), x))
-            if hexes:
-                self.apply({"type": "unload", "transport": bid, "unit": opts[0]["unit"], "to": hexes[0]})
-
     # -- production -------------------------------------------------------------------------------
     def pioneers(self) -> int:
         """Own Pioniere on the map and aboard helicopters (the finishing crews; one riding in a
@@ -1787,27 +1644,6 @@ class MovePlanner:
                 self.apply({"type": "build", "at": sit.geo.hex(i), "unit_type": choice})
 
 
-_ISLANDS: dict[tuple, list[int]] = {}
-
-
-def _home_island(sit) -> list[int]:
-    """Kette distance from our HQ with the bridges cut: finite on our own island only."""
-    key = (sit.tkey, sit.own_hq)
-    f = _ISLANDS.get(key)
-    if f is None:
-        if len(_ISLANDS) > 64:
-            _ISLANDS.clear()
-        bridges = [i for i, t in enumerate(sit.terrain) if t == "bruecke"]
-        f = _ISLANDS[key] = (distance_field(sit.geo, sit.terrain, "kette", [sit.own_hq], bridges)
-                             if sit.own_hq is not None else [INF] * sit.geo.size)
-    return f
-
-
-def _over_bridge(sit) -> bool:
-    """The enemy HQ stands on another island than ours: ground units reach it only over a bridge."""
-    return sit.own_hq is not None and sit.enemy_hq is not None and _home_island(sit)[sit.enemy_hq] >= INF
-
-
 def _island_map(sit) -> bool:
     if sit.own_hq is None or not sit.targets:
         return False
@@ -1851,9 +1687,6 @@ def choose_build(p: MovePlanner, at: int, opts: list[dict]) -> str | None:
             return "transporthubschrauber"
         if "drohne" in types and sit.obs.get("fog") and p.scouts() < (2 if p.pickets() else 1):
             return "drohne"  # the scout that looks round the enemy HQ before the crews go in
-        if "landungsboot" in types and p.landing_on() and (
-                own_types.count("landungsboot") + p.built.count("landungsboot") < BOATS):
-            return "landungsboot"  # the landing force (`landing`)
     if st.buy == "seen" and sit.turns_left <= 1:
         # Issue 16, D8: our last turn. A unit built now never fights a whole turn, but at the round
         # limit a tie in buildings goes to the higher unit value (cost x hp / 10): money left over
