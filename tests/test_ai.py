@@ -1066,6 +1066,27 @@ def test_issue16_d9_schwer_presses_at_the_unit_limit_with_money_to_rebuild():
     assert weight(40, 5000) == 1.0
 
 
+def test_issue16_r6_d9_normal_presses_on_the_enemy_hq_at_the_unit_limit_with_money_to_rebuild():
+    """Issue 16, R6 ("advances as a group"), D9 (Großer Belt: Normal's army stood round its own HQ at
+    the unit limit for forty rounds with $35,000 it could not spend, so Schwer's games ran to the cap):
+    on a map without a round limit, at the unit limit with the money to rebuild its losses, Normal's
+    fighters head for the enemy HQ; below the limit, or poor, for the nearest enemy as before."""
+    terrain = ["H" + "." * 29] + ["." * 30 for _ in range(4)] + ["." * 27 + "H.."]
+    fill = [unit(1 + k, "jaeger", "nordbund", [k % 28, 1 + k // 28], moved=True) for k in range(56)]
+    tank = unit(80, "kampfpanzer", "nordbund", [12, 4])
+    enemy = unit(90, "kampfpanzer", "liga", [4, 5])
+
+    def tank_after(n_fill, money):
+        g = kaltfront.Game.from_json(position(terrain, [dict(u) for u in fill[:n_fill]] + [dict(tank), dict(enemy)],
+                                              round_limit=None, round_=31, money=(money, 0),
+                                              owners={(0, 0): "nordbund", (27, 5): "liga"}))
+        ai_phase(g, AIPlayer("normal", "nordbund", seed=1))
+        return next(u for u in g.observe("nordbund")["units"] if u["id"] == 80)["at"]
+    assert tank_after(56, 5000)[0] > 12  # pressing: toward the enemy HQ at (27, 5)
+    assert tank_after(56, 1000)[0] <= 12  # poor: toward the enemy tank at (4, 5), or holding
+    assert tank_after(30, 5000)[0] <= 12  # below the limit: the same
+
+
 # -- issue 16, session 8: aircraft round a home another unit stands on -------------------------------------
 
 def test_issue16_r19_schwer_aircraft_does_not_count_on_a_home_another_unit_holds():

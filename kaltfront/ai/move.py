@@ -38,11 +38,12 @@ class Style:
     finisher: bool = False   # goes for the enemy HQ when clearly ahead on maps without a round limit
     last_stand: bool = False  # Blitz, our last turn with the enemy's still to come: guard what it can take
     blockers: bool = False   # Blitz: fighters head for enemy units that hold, take or threaten buildings
+    presses: bool = False    # finishing without crews, only at the unit limit with money to rebuild (Normal)
 
 
 LEICHT = Style("leicht", stay_prob=0.2)
 NORMAL = Style("normal", w_danger=1.0, w_opp=0.4, w_group=0.5, w_guard=0.5, w_terrain=0.15, repair_hp=4,
-               buy="situation", artillery=2)
+               buy="situation", artillery=2, presses=True)
 SCHWER = Style("schwer", w_danger=0.9, w_opp=0.4, w_group=0.5, w_guard=2.0, w_terrain=0.2, repair_hp=4,
                buy="seen", taxi=True, endgame=True, artillery=3, sturdy_guard=True,
                finisher=True, last_stand=True, blockers=True)
@@ -121,7 +122,11 @@ class MovePlanner:
         self.built: list[str] = []  # unit types built this phase: `sit` does not know them yet
         # Issue 16: an HQ an enemy capturer can reach, under so much fire that a Jäger built there
         # would be shot off before the enemy moves (R8), needs a guard that survives instead.
-        self.finishing = style.finisher and sit.finish
+        # Normal presses on too (R6: it advances as a group), but only at the unit limit with the money
+        # to rebuild (`Situation.pressing`), and without Schwer's crews: before, its army stood round
+        # its own HQ at 60 units with $35,000 it could not spend, and on Großer Belt a third of
+        # Schwer's games ran to the 60-round cap with nothing dying (session 46, docs/ai.md).
+        self.finishing = (style.finisher and sit.finish) or (style.presses and sit.pressing)
         # The finishing crews (issue 16): on a map without a round limit, from the first round, the
         # Pioniere and the transport helicopters work as the HQ strike whatever the finishing test
         # says. That test reads the known armies and flickers under fog; while it was off the

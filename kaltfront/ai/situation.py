@@ -57,7 +57,8 @@ class Situation:
         self.targets = sorted(i for i, b in self.bld.items() if b["owner"] != me)  # capture objectives
         # Finishing a won game (issue 16): on a map without a round limit, when we are clearly ahead
         # in what we know of both armies (or the game drags on), the army goes for the enemy HQ
-        # instead of trading shots forever. Only styles with `finisher` act on it (Schwer).
+        # instead of trading shots forever. Styles with `finisher` act on it (Schwer), those with
+        # `presses` only at the unit limit with money to spare (Normal, `pressing` below).
         own_v = sum(UNITS[u["type"]]["cost"] * u["hp"] / 10 for u in self.own.values())
         en_v = sum(UNITS[u["type"]]["cost"] * u["hp"] / 10 for u in self.enemies.values())
         # From round 30 a long game is pushed on as well, but only with at least an even army by what
@@ -75,6 +76,9 @@ class Situation:
         self.at_limit = len(self.own) + sum(map(len, self.cargo_of.values())) >= RULES["max_units"] - 5
         rich = obs["money"].get(me, 0) >= 3000 and self.at_limit
         self.loss_weight = 0.5 if (self.finish and rich) else 1.0
+        # The same state is when Normal presses on (`Style.presses`, session 46): an army at the unit
+        # limit that cannot spend its money has nothing to keep itself for.
+        self.pressing = self.finish and rich
         self.enemy_hexes = sorted(u["i"] for u in self.enemies.values())
         self._threat: dict[str, list[list[tuple]]] = {}
         self._fields: dict[tuple, list[int]] = {}
