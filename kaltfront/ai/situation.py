@@ -75,10 +75,10 @@ class Situation:
         # Our army stands at the unit limit (D9, cargo counted), within 5 of it.
         self.at_limit = len(self.own) + sum(map(len, self.cargo_of.values())) >= RULES["max_units"] - 5
         rich = obs["money"].get(me, 0) >= 3000 and self.at_limit
-        self.loss_weight = 0.5 if (self.finish and rich) else 1.0
         # The same state is when Normal presses on (`Style.presses`, session 46): an army at the unit
         # limit that cannot spend its money has nothing to keep itself for.
         self.pressing = self.finish and rich
+        self.loss_weight = 0.5 if self.pressing else 1.0
         self.enemy_hexes = sorted(u["i"] for u in self.enemies.values())
         self._threat: dict[str, list[list[tuple]]] = {}
         self._fields: dict[tuple, list[int]] = {}
